@@ -1,0 +1,92 @@
+import type { ComponentChildren } from "preact";
+import { cx } from "./class_names.ts";
+import { Spinner } from "./spinner.tsx";
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ComponentChildren;
+  /** Cell content; without it the row's property `key` is shown as text. */
+  render?: (row: T) => ComponentChildren;
+  /** Classes for this column's cells (header and body), e.g. "w-24 text-end". */
+  class?: string;
+}
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  /** Stable row identity for re-renders; the index is used when omitted. */
+  rowKey?: (row: T, index: number) => string | number;
+  /** Shown in place of the rows when there are none, e.g. "No courses found". */
+  emptyText: ComponentChildren;
+  loading?: boolean;
+  /** Announced while loading, e.g. "Loading…". */
+  loadingText?: string;
+  /** Names the table for screen readers; visually hidden. */
+  caption?: string;
+  class?: string;
+}
+
+// A column that sets its own alignment must not also get the default start alignment (the later rule wins).
+const ALIGNMENT = /\btext-(start|end|center|left|right)\b/;
+
+function defaultCell(row: object, key: string): string {
+  const value = (row as Record<string, unknown>)[key];
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/**
+ * A plain semantic table. While loading, the previous rows stay visible under a veil (so the page does not
+ * jump) and the table is marked aria-busy.
+ */
+export function DataTable<T extends object>(
+  { columns, rows, rowKey, emptyText, loading = false, loadingText = "Loading…", caption, class: extra }:
+    DataTableProps<T>,
+) {
+  const isEmpty = rows.length === 0;
+  return (
+    <div class={cx("relative overflow-x-auto rounded-lg border border-gray-200 bg-white", extra)}>
+      <table class="min-w-full divide-y divide-gray-200 text-sm" aria-busy={loading ? "true" : undefined}>
+        {caption && <caption class="sr-only">{caption}</caption>}
+        <thead class="bg-gray-50">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                class={cx(
+                  "px-4 py-3 text-start text-xs font-semibold tracking-wide text-gray-600 uppercase",
+                  column.class,
+                )}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody class="divide-y divide-gray-100">
+          {isEmpty && (
+            <tr>
+              <td colSpan={columns.length} class="px-4 py-10 text-center text-gray-500">
+                {loading ? <Spinner size="md" label={loadingText} class="mx-auto" /> : emptyText}
+              </td>
+            </tr>
+          )}
+          {rows.map((row, index) => (
+            <tr key={rowKey ? rowKey(row, index) : index} class="hover:bg-gray-50">
+              {columns.map((column) => (
+                <td key={column.key} class={cx("px-4 py-2.5 text-gray-800", column.class)}>
+                  {column.render ? column.render(row) : defaultCell(row, column.key)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {loading && !isEmpty && (
+        <div class="absolute inset-0 flex items-center justify-center bg-white/60">
+          <Spinner size="lg" label={loadingText} class="text-primary-600" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { type Signal, signal } from "@preact/signals";
+import { cx } from "./class_names.ts";
+
+export type ToastKind = "info" | "success" | "warning" | "error";
+
+export interface ToastMessage {
+  id: number;
+  text: string;
+  kind: ToastKind;
+}
+
+export interface ToastStore {
+  toasts: Signal<readonly ToastMessage[]>;
+  /** Shows a message; `durationMs` 0 keeps it until dismissed. Returns its id. */
+  show: (text: string, kind?: ToastKind, durationMs?: number) => number;
+  dismiss: (id: number) => void;
+}
+
+// Errors stay longer: they are the ones a user must read and may need to copy.
+const DEFAULT_DURATION_MS: Record<ToastKind, number> = {
+  info: 4000,
+  success: 4000,
+  warning: 6000,
+  error: 8000,
+};
+
+export function createToastStore(): ToastStore {
+  const toasts = signal<readonly ToastMessage[]>([]);
+  let nextId = 1;
+  const dismiss = (id: number) => {
+    toasts.value = toasts.value.filter((t) => t.id !== id);
+  };
+  const show = (text: string, kind: ToastKind = "info", durationMs = DEFAULT_DURATION_MS[kind]) => {
+    const id = nextId++;
+    toasts.value = [...toasts.value, { id, text, kind }];
+    if (durationMs > 0) setTimeout(() => dismiss(id), durationMs);
+    return id;
+  };
+  return { toasts, show, dismiss };
+}
+
+/**
+ * The page's toast store. Browser-only: module state on the server would be shared by every request,
+ * so call `showToast` from event handlers and effects, never while rendering.
+ */
+export const toastStore: ToastStore = createToastStore();
+export const showToast = toastStore.show;
+export const dismissToast = toastStore.dismiss;
+
+const KIND_CLASSES: Record<ToastKind, string> = {
+  info: "border-primary-200 bg-primary-50 text-primary-900",
+  success: "border-green-200 bg-green-50 text-green-900",
+  warning: "border-amber-200 bg-amber-50 text-amber-900",
+  error: "border-red-200 bg-danger-50 text-danger-800",
+};
+
+export interface ToasterProps {
+  /** Accessible name of each toast's dismiss button, e.g. "Close". */
+  dismissLabel: string;
+  store?: ToastStore;
+}
+
+function ToastList(
+  { items, store, dismissLabel }: { items: readonly ToastMessage[]; store: ToastStore; dismissLabel: string },
+) {
+  return (
+    <>
+      {items.map((toast) => (
+        <div
+          key={toast.id}
+          class={cx(
+            "pointer-events-auto flex items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-md",
+            KIND_CLASSES[toast.kind],
+          )}
+        >
+          <p class="grow">{toast.text}</p>
+          <button
+            type="button"
+            class="-me-1 inline-flex size-6 shrink-0 items-center justify-center rounded opacity-70 hover:opacity-100"
+            aria-label={dismissLabel}
+            onClick={() => store.dismiss(toast.id)}
+          >
+            <svg
+              class="size-4"
+              viewBox="0 0 20 20"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2"
+              aria-hidden="true"
+            >
+              <path d="M5 5l10 10M15 5 5 15" />
+            </svg>
+          </button>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Renders the toasts. Both live regions are always in the page (empty at first) because screen readers only
+ * announce changes to regions they already know; errors go to the assertive one.
+ */
+export function Toaster({ dismissLabel, store = toastStore }: ToasterProps) {
+  const all = store.toasts.value;
+  return (
+    <div class="pointer-events-none fixed end-4 top-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+      <div role="status" aria-live="polite" class="flex flex-col gap-2">
+        <ToastList items={all.filter((t) => t.kind !== "error")} store={store} dismissLabel={dismissLabel} />
+      </div>
+      <div role="alert" aria-live="assertive" class="flex flex-col gap-2">
+        <ToastList items={all.filter((t) => t.kind === "error")} store={store} dismissLabel={dismissLabel} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The one `onError`: every failure leaves as `{ "error": { "code", "message", "fields"? } }` for API calls
+ * and as the `_500` / `_404` page for pages. Messages are translated into the request's language.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError, type ErrorBody } from "../../utils/errors.ts";
+import type { Translate } from "../../utils/i18n.ts";
+
+export function errorBody(error: AppError, t: Translate): ErrorBody {
+  const fields = error.options.fields
+    ? Object.fromEntries(Object.entries(error.options.fields).map(([k, f]) => [k, t(f.key, f.params)]))
+    : undefined;
+  return { error: { code: error.code, message: t(error.messageKey, error.options.params), ...(fields ? { fields } : {}) } };
+}
+
+/** Normalizes anything thrown into an AppError, or null for a bug (→ 500). */
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    if (status === 413) return new AppError(413, "payload_too_large", "errors.payloadTooLarge");
+    if (status === 400) return new AppError(400, "bad_request", "errors.badRequest");
+    if (status === 401) return new AppError(401, "unauthorized", "errors.unauthorized");
+    if (status === 403) return new AppError(403, "forbidden", "errors.forbidden");
+    if (status === 404) return new AppError(404, "not_found", "errors.notFound", { params: { entity: "" } });
+  }
+  if (error instanceof SyntaxError && /JSON/.test(error.message)) {
+    return new AppError(400, "bad_json", "errors.badJson");
+  }
+  return null;
+}
+
+export function isApiRequest(c: Context) {
+  return new URL(c.req.url).pathname.startsWith("/api/") ||
+    (c.req.header("accept") ?? "").startsWith("application/json");
+}

@@ -1,0 +1,71 @@
+/**
+ * The render pipeline: `_app` → layouts → page, rendered to one string. When islands were met, the props
+ * JSON and the boot module (with the request's CSP nonce) are added before `</body>`; a page without islands
+ * gets no script at all.
+ */
+import { type ComponentType, h } from "preact";
+import { renderToString } from "preact-render-to-string";
+import type { BuildManifest } from "./build_manifest.ts";
+import { collectIslands, type IslandCollector } from "./islands.ts";
+import { serialize } from "./serialize.ts";
+import type { BaseState, PageProps } from "./types.ts";
+
+// deno-lint-ignore no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+export interface RenderInput<State extends BaseState> {
+  app?: AnyComponent;
+  layouts: AnyComponent[];
+  page: AnyComponent;
+  props: PageProps<unknown, State>;
+  build: BuildManifest;
+}
+
+export function renderDocument<State extends BaseState>(input: RenderInput<State>): string {
+  const { app, layouts, page, props } = input;
+  let Inner: AnyComponent = () => h(page, props);
+  for (const layout of [...layouts].reverse()) {
+    const Wrapped = Inner;
+    Inner = () => h(layout, { ...props, Component: Wrapped });
+  }
+  const root = app ? h(app, { ...props, Component: Inner }) : h(Inner, {});
+  const { result: html, collector } = collectIslands(() => renderToString(root));
+  const scripts = collector.used.size ? islandScripts(collector, input.build, props.state.nonce) : "";
+  const doc = html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`;
+  if (!scripts) return doc;
+  const at = doc.lastIndexOf("</body>");
+  return at === -1 ? doc + scripts : doc.slice(0, at) + scripts + doc.slice(at);
+}
+
+/** The JSON the boot runtime reads: `m` island name → chunk URL, `p` props by index, `i` init module. */
+export interface IslandPayload {
+  m: Record<string, [url: string, exportName: string]>;
+  p: unknown[];
+  i?: string;
+}
+
+function islandScripts(collector: IslandCollector, build: BuildManifest, nonce: string): string {
+  const payload: IslandPayload = { m: {}, p: collector.props, i: build.init };
+  const preload = new Set<string>(build.imports[build.boot] ?? []);
+  for (const island of collector.used.values()) {
+    const url = build.islands[island.file];
+    if (!url) {
+      throw new Error(
+        `islands: no built chunk for ${island.file}. Run \`deno task build\` after adding an island ` +
+          "(`deno task dev` rebuilds on change).",
+      );
+    }
+    payload.m[island.name] = [url, island.exportName];
+    preload.add(url);
+    for (const dep of build.imports[url] ?? []) preload.add(dep);
+  }
+  const n = escapeAttr(nonce);
+  const links = [...preload].map((url) => `<link rel="modulepreload" href="${escapeAttr(url)}" nonce="${n}">`);
+  return links.join("") +
+    `<script id="__islands" type="application/json" nonce="${n}">${serialize(payload, "islands")}</script>` +
+    `<script type="module" nonce="${n}" src="${escapeAttr(build.boot)}"></script>`;
+}
+
+function escapeAttr(value: string) {
+  return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}

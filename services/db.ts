@@ -1,0 +1,174 @@
+/**
+ * Deno KV: the one connection, the table of every key prefix, and writers that stay within KV's limits.
+ * Records with indexes and audit are written by `db_records.ts` and read by `db_reads.ts`; files by `db_files.ts`.
+ *
+ * Key table. Every module that adds a collection adds its rows here. Collections are plural snake_case
+ * (`["books", id]`); an index is `<collection>_by_<field>` and holds ids, never copies of records.
+ *
+ * | key                                      | value                                   | owner              |
+ * |------------------------------------------|-----------------------------------------|--------------------|
+ * | ["meta", "seed_version"]                 | number: version of the seed data loaded | seed.ts            |
+ * | ["counters", collection]                 | number: last numeric id handed out      | db_records.ts      |
+ * | ["audit", entity, entityId, ulid]        | AuditEntry { actor, action, before, … } | db_records.ts      |
+ * | ["files", fileId]                        | FileMeta { name, type, size, chunks, … }| db_files.ts        |
+ * | ["files_chunks", fileId, n]              | Uint8Array ≤ 60 KiB, n = 0, 1, …        | db_files.ts        |
+ * | ["sessions", sid]                        | session                                 | services/auth.ts   |
+ * | [collection, id]                         | the record                              | db_records.ts      |
+ * | [`<collection>_by_<field>`, value]       | id (unique index)                       | db_records.ts      |
+ * | [`<collection>_by_<field>`, value, id]   | id (non-unique index)                   | db_records.ts      |
+ */
+import { serialize } from "node:v8";
+
+/** Deno KV's hard limits (measured against Deno 2.9: exceeding any of them throws a TypeError). */
+export const KV_LIMITS = {
+  valueBytes: 64 * 1024,
+  keyBytes: 2048,
+  mutationsPerAtomic: 1000,
+  checksPerAtomic: 100,
+  bytesPerAtomic: 800 * 1024,
+  keyBytesPerAtomic: 80 * 1024,
+  keysPerGetMany: 10,
+  keysPerWatch: 10,
+  entriesPerList: 1000,
+} as const;
+
+/** What `commitInBatches` puts in one atomic: well under KV's limits, so size estimates may be rough. */
+const BATCH = { mutations: 500, bytes: 700 * 1024, keyBytes: 64 * 1024 } as const;
+
+export const DEFAULT_KV_PATH = "./data/app.kv";
+
+let kv: Deno.Kv | null = null;
+let opening: Promise<Deno.Kv> | null = null;
+let openedPath: string | undefined;
+
+/**
+ * Opens the application's KV once: from `path`, else env `KV_PATH`, else `./data/app.kv` (on Deno Deploy,
+ * the deployment's own KV). Calling it again with the same path returns the same connection.
+ */
+export function openDb(path?: string): Promise<Deno.Kv> {
+  const target = path ?? envVar("KV_PATH") ?? (envVar("DENO_DEPLOYMENT_ID") ? undefined : DEFAULT_KV_PATH);
+  if (opening) {
+    if (target === openedPath) return opening;
+    return Promise.reject(
+      new Error(`KV is already open at ${openedPath}; call closeDb() before opening ${target}`),
+    );
+  }
+  openedPath = target;
+  opening = openAt(target).then(
+    (opened) => (kv = opened),
+    (error) => {
+      opening = null;
+      throw error;
+    },
+  );
+  return opening;
+}
+
+async function openAt(path: string | undefined): Promise<Deno.Kv> {
+  if (path !== undefined && path !== ":memory:" && !path.includes("://")) {
+    const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+    if (slash > 0) await Deno.mkdir(path.slice(0, slash), { recursive: true });
+  }
+  return await Deno.openKv(path);
+}
+
+/** The open KV. Throws when `openDb()` has not finished, which is always a start-up or test-setup bug. */
+export function db(): Deno.Kv {
+  if (!kv) {
+    throw new Error(
+      "KV is not open: call openDb() first (main.ts does this at start-up; tests call openDb(':memory:'))",
+    );
+  }
+  return kv;
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = opening;
+  kv = null;
+  opening = null;
+  openedPath = undefined;
+  const open = await pending?.catch(() => null);
+  open?.close();
+}
+
+/** The server runs with `--allow-env` for a few names only; a refused read means "not set". */
+function envVar(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Serialized size of a value as KV counts it (V8 serialization; byte arrays are stored raw). */
+export function valueSize(value: unknown): number {
+  return value instanceof Uint8Array ? value.byteLength : serialize(value).byteLength;
+}
+
+const encoder = new TextEncoder();
+
+/** Upper estimate of a key's encoded size (tuple encoding: a type byte, the bytes, a terminator). */
+export function keySize(key: Deno.KvKey): number {
+  let size = 0;
+  for (const part of key) {
+    if (typeof part === "string") size += 2 + encoder.encode(part).byteLength;
+    else if (part instanceof Uint8Array) size += 2 + part.byteLength;
+    else if (typeof part === "bigint") size += 2 + Math.ceil(part.toString(16).length / 2);
+    else size += 9;
+  }
+  return size;
+}
+
+/** Reads any number of keys, `getMany` being limited to 10 keys a call. Results keep the order of `keys`. */
+export async function readMany<T>(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {
+  const groups: Deno.KvKey[][] = [];
+  for (let i = 0; i < keys.length; i += KV_LIMITS.keysPerGetMany) {
+    groups.push(keys.slice(i, i + KV_LIMITS.keysPerGetMany));
+  }
+  const results = await Promise.all(groups.map((group) => db().getMany<T[]>(group)));
+  return results.flat();
+}
+
+export type KvOp =
+  | { type: "set"; key: Deno.KvKey; value: unknown; expireIn?: number }
+  | { type: "delete"; key: Deno.KvKey };
+
+/**
+ * Commits many unconditional writes as a series of atomics, each within KV's limits. The series as a whole
+ * is not atomic: use it for seeding, imports and clean-ups, never for a person's edit. Returns the number of
+ * atomics committed.
+ */
+export async function commitInBatches(ops: Iterable<KvOp>): Promise<number> {
+  let atomic = db().atomic();
+  let count = 0, bytes = 0, keyBytes = 0, commits = 0;
+  const flush = async () => {
+    if (count === 0) return;
+    await atomic.commit(); // without checks a commit either succeeds or throws
+    commits++;
+    atomic = db().atomic();
+    count = bytes = keyBytes = 0;
+  };
+  for (const op of ops) {
+    const k = keySize(op.key);
+    const size = k + (op.type === "set" ? valueSize(op.value) : 0);
+    if (count + 1 > BATCH.mutations || bytes + size > BATCH.bytes || keyBytes + k > BATCH.keyBytes) {
+      await flush();
+    }
+    if (op.type === "delete") atomic.delete(op.key);
+    else atomic.set(op.key, op.value, op.expireIn === undefined ? undefined : { expireIn: op.expireIn });
+    count++;
+    bytes += size;
+    keyBytes += k;
+  }
+  await flush();
+  return commits;
+}
+
+/** Bulk writer for seeding: sets every entry, in atomics of ≤ 500 mutations and ≤ 700 KiB. */
+export function bulkSet(entries: Iterable<readonly [Deno.KvKey, unknown]>): Promise<number> {
+  return commitInBatches(
+    (function* () {
+      for (const [key, value] of entries) yield { type: "set", key, value } satisfies KvOp;
+    })(),
+  );
+}

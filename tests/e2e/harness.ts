@@ -1,0 +1,110 @@
+/**
+ * Browser-test harness: a real server (the production flags, a fresh KV under ./data/test-*) on a free port,
+ * and Debian's Chromium driven by playwright-core with the flags this closed network needs.
+ */
+import { type Browser, chromium } from "playwright-core";
+import { DENO, ROOT, serveFlags } from "../serve_flags.ts";
+
+export interface TestServer {
+  url: string;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+const CHROMIUM = "/usr/bin/chromium";
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = `${ROOT}/data/test-${crypto.randomUUID().slice(0, 8)}`;
+  await Deno.mkdir(dir, { recursive: true });
+  const port = freePort();
+  const child = new Deno.Command(DENO, {
+    args: ["run", ...await serveFlags(), "main.ts"],
+    cwd: ROOT,
+    env: { PORT: String(port), HOST: "127.0.0.1", KV_PATH: `./data/${dir.split("/").pop()}/app.kv`, ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let log = "";
+  const decoder = new TextDecoder();
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) log += decoder.decode(chunk);
+  };
+  const collecting = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (true) {
+    try {
+      const response = await fetch(`${url}/api/system/health`);
+      await response.body?.cancel();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the test server did not start within 30 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    output: () => log,
+    async stop() {
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // already gone
+      }
+      await child.status;
+      await collecting;
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  try {
+    await Deno.stat(CHROMIUM);
+  } catch {
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does this.`);
+  }
+  return await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** Runs `fn` with a server and a browser, always cleaning both up. */
+export async function withBrowser(
+  fn: (ctx: { server: TestServer; browser: Browser }) => Promise<void>,
+  env?: Record<string, string>,
+) {
+  const server = await startServer(env);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    await fn({ server, browser });
+  } catch (e) {
+    console.error(server.output());
+    throw e;
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}

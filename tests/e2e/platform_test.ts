@@ -1,0 +1,103 @@
+import { assert, assertEquals, assertMatch } from "../assert.ts";
+import { withBrowser } from "./harness.ts";
+
+Deno.test({
+  name: "platform in a real browser",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: (t) =>
+    withBrowser(async ({ server, browser }) => {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+
+      await t.step("an island hydrates and reacts to a click", async () => {
+        await page.goto(`${server.url}/ui-kit`);
+        await page.waitForSelector("html[data-hydrated=true]");
+        const counter = page.getByTestId("counter");
+        assertMatch(await counter.textContent() ?? "", /0/);
+        await counter.click();
+        await counter.click();
+        assertMatch(await counter.textContent() ?? "", /2/);
+        assertEquals(await page.locator("html").getAttribute("lang"), "ka");
+      });
+
+      await t.step("dialogs open, trap focus and close with Escape", async () => {
+        await page.getByRole("button", { name: "დიალოგის გახსნა" }).click();
+        const dialog = page.locator("dialog#kit-dialog");
+        await dialog.waitFor({ state: "visible" });
+        assert(await dialog.evaluate((d) => (d as HTMLDialogElement).open));
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+      });
+
+      await t.step("client navigation swaps the page and keeps the shell island's state", async () => {
+        await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+        const group = page.locator("#menu-group-30");
+        await group.click();
+        assertEquals(await group.getAttribute("aria-expanded"), "true");
+        await page.locator("[data-page-region] nav a[href='/']").click();
+        await page.waitForURL(`${server.url}/`);
+        await page.waitForFunction(() => !document.querySelector("[data-testid=ui-kit-demo]"));
+        assertEquals(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42);
+        assertEquals(await group.getAttribute("aria-expanded"), "true");
+        assertEquals(await page.title(), "UniAdmin");
+        await page.goBack();
+        await page.waitForSelector("[data-testid=ui-kit-demo]");
+        assertEquals(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42);
+        assertMatch(await page.title(), /UniAdmin > /);
+        // The island of the page we came back to is hydrated again and works.
+        await page.getByTestId("counter").click();
+        assertMatch(await page.getByTestId("counter").textContent() ?? "", /1/);
+      });
+
+      await t.step("a page with no island ships no script at all", async () => {
+        const scripts: string[] = [];
+        page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+        const response = await page.goto(`${server.url}/online-register`);
+        const html = await response!.text();
+        assertEquals(/<script/i.test(html), false);
+        assertEquals(/modulepreload/i.test(html), false);
+        assertEquals(await page.locator("script").count(), 0);
+        assertEquals(scripts, []);
+      });
+
+      await t.step("the CSP blocks an injected inline script while the nonce'd boot still runs", async () => {
+        const violations: string[] = [];
+        page.on("console", (m) => m.type() === "error" && /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+        await page.route("**/ui-kit", async (route) => {
+          const response = await route.fetch();
+          const body = (await response.text()).replace("</body>", "<script>window.injected = true</script></body>");
+          await route.fulfill({ response, body });
+        });
+        await page.goto(`${server.url}/ui-kit`);
+        await page.waitForSelector("html[data-hydrated=true]");
+        assertEquals(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected), undefined);
+        assert(violations.length > 0, "the browser reported no CSP violation");
+        await page.unroute("**/ui-kit");
+      });
+
+      await t.step("the language switch keeps the page and islands follow it", async () => {
+        await page.goto(`${server.url}/ui-kit`);
+        await page.getByRole("link", { name: "English" }).click();
+        await page.waitForURL(`${server.url}/ui-kit`);
+        await page.waitForSelector("html[data-hydrated=true]");
+        assertEquals(await page.locator("html").getAttribute("lang"), "en");
+        assertMatch(await page.getByTestId("counter").textContent() ?? "", /Clicked 0 times/);
+        assertEquals(await page.evaluate(() => localStorage.getItem("lang")), "en");
+        await page.getByRole("link", { name: "ქართული" }).click();
+        await page.waitForSelector("html[lang=ka][data-hydrated=true]");
+      });
+
+      await t.step("a dictionary that fails to load leaves islands working with empty translations", async () => {
+        await page.route("**/static/i18n/*", (route) => route.abort());
+        await page.goto(`${server.url}/ui-kit`);
+        await page.waitForSelector("html[data-hydrated=true]");
+        await page.getByTestId("counter").click();
+        assertMatch(await page.getByTestId("counter").textContent() ?? "", /uiKit\.clicked/);
+        await page.unroute("**/static/i18n/*");
+      });
+
+      assertEquals(errors, []);
+    }),
+});

@@ -1,0 +1,14 @@
+import type { AuthView } from "../framework/api.ts";
+import type { BaseState } from "../framework/types.ts";
+import type { Lang, Translate } from "./i18n.ts";
+
+/** What every page and middleware sees about the request. */
+export interface AppState extends BaseState {
+  lang: Lang;
+  t: Translate;
+  auth: AuthView;
+  /** Content hash of the language's dictionary, so islands fetch it cache-safely. */
+  i18nVersion: string;
+  /** URL of the built stylesheet. */
+  css: string;
+}
