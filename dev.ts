@@ -45,8 +45,18 @@ async function watch() {
     server = new Deno.Command(Deno.execPath(), { args: ["task", "serve"], cwd: root }).spawn();
   };
   await restart();
-  let timer: number | undefined;
-  const dirs = ["routes", "islands", "components", "services", "utils", "framework", "styles", "locales", "main.ts"];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const dirs = [
+    "routes",
+    "islands",
+    "components",
+    "services",
+    "utils",
+    "framework",
+    "styles",
+    "locales",
+    "main.ts",
+  ];
   for await (const event of Deno.watchFs(dirs.map((d) => `${root}/${d}`))) {
     if (event.paths.every((p) => p.endsWith("routes.gen.ts") || p.includes("/_build/"))) continue;
     clearTimeout(timer);

@@ -14,6 +14,7 @@ import { mountStatic } from "./framework/middleware/static.ts";
 import { mountRoutes } from "./framework/server.ts";
 import manifest from "./routes.gen.ts";
 import { openDb } from "./services/db.ts";
+import { seedIfEmpty } from "./services/seed/mod.ts";
 import { dictionaries, translatorFor } from "./services/i18n.ts";
 import { AppError } from "./utils/errors.ts";
 import { isLang, langFromCookie, setActiveTranslator } from "./utils/i18n.ts";
@@ -44,15 +45,32 @@ export async function createApp(opts: AppOptions = {}) {
     const lang = langFromCookie(c.req.header("cookie") ?? null);
     const anonymous: AuthView = { userId: null, can: () => false };
     c.set("auth", anonymous);
-    c.set("state", { nonce: c.get("nonce"), lang, t: translatorFor(lang), auth: anonymous, i18nVersion: build.locales[lang] ?? "", css: build.css });
+    c.set("state", {
+      nonce: c.get("nonce"),
+      lang,
+      t: translatorFor(lang),
+      auth: anonymous,
+      i18nVersion: build.locales[lang] ?? "",
+      css: build.css,
+    });
     await next();
   });
   app.use(csrf({ allowedOrigins: (own) => allowedOrigins ?? [own], cookieName: SESSION_COOKIE }));
-  app.use("/api/*", bodyLimit({ maxSize: API_BODY_LIMIT, onError: () => { throw new AppError(413, "payload_too_large", "errors.payloadTooLarge"); } }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new AppError(413, "payload_too_large", "errors.payloadTooLarge");
+      },
+    }),
+  );
 
   app.get("/static/i18n/:file{[a-z]{2}\\.json}", (c) => {
     const lang = c.req.param("file").slice(0, 2);
-    if (!isLang(lang)) throw new AppError(404, "not_found", "errors.notFound", { params: { entity: "language" } });
+    if (!isLang(lang)) {
+      throw new AppError(404, "not_found", "errors.notFound", { params: { entity: "language" } });
+    }
     c.header("cache-control", "public, max-age=300");
     c.header("etag", `"${build.locales[lang]}"`);
     if (c.req.header("if-none-match") === `"${build.locales[lang]}"`) return c.body(null, 304);
@@ -71,7 +89,9 @@ export async function createApp(opts: AppOptions = {}) {
   mountApiDocs(app, { title: "UniAdmin", version: "0.1.0" });
 
   app.notFound((c) => {
-    if (isApiRequest(c)) return c.json(errorBody(new AppError(404, "not_found", "errors.routeNotFound"), c.get("state").t), 404);
+    if (isApiRequest(c)) {
+      return c.json(errorBody(new AppError(404, "not_found", "errors.routeNotFound"), c.get("state").t), 404);
+    }
     return routes.renderNotFound(c);
   });
   app.onError((error, c) => {
@@ -107,6 +127,11 @@ export type { Context };
 
 if (import.meta.main) {
   const app = await createApp();
+  if (env("SEED") !== "off" && await seedIfEmpty()) console.log("loaded the demo data into the new KV");
   const port = Number(env("PORT") ?? 8000);
-  Deno.serve({ port, hostname: env("HOST") ?? "0.0.0.0", onListen: ({ port }) => console.log(`listening on http://localhost:${port}`) }, app.fetch);
+  Deno.serve({
+    port,
+    hostname: env("HOST") ?? "0.0.0.0",
+    onListen: ({ port }) => console.log(`listening on http://localhost:${port}`),
+  }, app.fetch);
 }

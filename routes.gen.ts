@@ -6,11 +6,12 @@ import * as $r1 from "./routes/_500.tsx";
 import * as $r2 from "./routes/_app.tsx";
 import * as $r3 from "./routes/_layout.tsx";
 import * as $r4 from "./routes/_middleware.ts";
-import * as $r5 from "./routes/api/system.ts";
-import * as $r6 from "./routes/index.tsx";
-import * as $r7 from "./routes/language/[lang].tsx";
-import * as $r8 from "./routes/online-register.tsx";
-import * as $r9 from "./routes/ui-kit.tsx";
+import * as $r5 from "./routes/api/preferences.ts";
+import * as $r6 from "./routes/api/system.ts";
+import * as $r7 from "./routes/index.tsx";
+import * as $r8 from "./routes/language/[lang].tsx";
+import * as $r9 from "./routes/online-register.tsx";
+import * as $r10 from "./routes/ui-kit.tsx";
 import * as $i0 from "./islands/side_menu.tsx";
 import * as $i1 from "./islands/ui_kit_demo.tsx";
 
@@ -21,11 +22,12 @@ const manifest: Manifest = {
     "./routes/_app.tsx": $r2,
     "./routes/_layout.tsx": $r3,
     "./routes/_middleware.ts": $r4,
-    "./routes/api/system.ts": $r5,
-    "./routes/index.tsx": $r6,
-    "./routes/language/[lang].tsx": $r7,
-    "./routes/online-register.tsx": $r8,
-    "./routes/ui-kit.tsx": $r9,
+    "./routes/api/preferences.ts": $r5,
+    "./routes/api/system.ts": $r6,
+    "./routes/index.tsx": $r7,
+    "./routes/language/[lang].tsx": $r8,
+    "./routes/online-register.tsx": $r9,
+    "./routes/ui-kit.tsx": $r10,
   },
   islands: {
     "./islands/side_menu.tsx": $i0,

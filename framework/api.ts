@@ -23,11 +23,13 @@ type ApiRouteConfig = Omit<RouteConfig, "middleware"> & {
 
 export function apiRoute<const C extends ApiRouteConfig>(config: C) {
   const { permission, middleware = [], ...rest } = config;
-  return createRoute({
-    ...rest,
-    "x-permission": permission,
-    middleware: [permissionGuard(permission), ...middleware],
-  } as C & { "x-permission": string; middleware: MiddlewareHandler[] });
+  return createRoute(
+    {
+      ...rest,
+      "x-permission": permission,
+      middleware: [permissionGuard(permission), ...middleware],
+    } as unknown as C & { "x-permission": string; middleware: MiddlewareHandler[] },
+  );
 }
 
 export function permissionGuard(permission: Permission): MiddlewareHandler {
@@ -35,7 +37,9 @@ export function permissionGuard(permission: Permission): MiddlewareHandler {
     if (permission !== "public") {
       const auth = (c as Context<{ Variables: { auth?: AuthView } }>).get("auth");
       if (!auth || auth.userId === null) throw new AppError(401, "unauthorized", "errors.unauthorized");
-      if (permission !== "session" && !auth.can(permission)) throw new AppError(403, "forbidden", "errors.forbidden");
+      if (permission !== "session" && !auth.can(permission)) {
+        throw new AppError(403, "forbidden", "errors.forbidden");
+      }
     }
     await next();
   };
@@ -45,7 +49,7 @@ export function permissionGuard(permission: Permission): MiddlewareHandler {
 export function createRouter() {
   return new OpenAPIHono({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error.issues);
+      if (!result.success) throw validationError(result.error.issues, (result as { data?: unknown }).data);
     },
   });
 }
@@ -62,18 +66,31 @@ interface Issue {
 }
 
 /** zod issues → field errors with i18n keys (zod's own messages are English only). */
-export function validationError(issues: readonly Issue[]): AppError {
+export function validationError(issues: readonly Issue[], input?: unknown): AppError {
   const fields: Record<string, FieldError> = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join(".") || "_";
     if (fields[path]) continue;
-    fields[path] = fieldErrorOf(issue);
+    const missing = issue.path.length > 0 && valueAt(input, issue.path) === undefined &&
+      issue.code !== "unrecognized_keys";
+    fields[path] = missing ? { key: "errors.required" } : fieldErrorOf(issue);
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys ?? []) fields[[...issue.path.map(String), key].join(".")] = { key: "errors.unknownField" };
+      for (const key of issue.keys ?? []) {
+        fields[[...issue.path.map(String), key].join(".")] = { key: "errors.unknownField" };
+      }
       delete fields[path];
     }
   }
   return new AppError(422, "invalid", "errors.invalid", { fields });
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
 
 function fieldErrorOf(issue: Issue): FieldError {

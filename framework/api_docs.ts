@@ -11,15 +11,22 @@ export const OPENAPI_PATH = "/api/openapi.json";
 export function mountApiDocs(app: OpenAPIHono<any>, info: { title: string; version: string }) {
   app.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
-    info: { title: info.title, version: info.version, description: "Every operation states its permission key in `x-permission` (`public`: none, `session`: any signed-in user)." },
+    info: {
+      title: info.title,
+      version: info.version,
+      description:
+        "Every operation states its permission key in `x-permission` (`public`: none, `session`: any signed-in user).",
+    },
   });
   app.get("/api/docs", (c) => {
     const nonce = c.get("nonce") as string;
     const base = `${BUILD_URL}/vendor/swagger`;
-    return c.html(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${info.title} — API</title>
+    return c.html(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${info.title} — API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="${base}/swagger-ui.css"></head>
 <body><div id="swagger"></div><script nonce="${nonce}" src="${base}/swagger-ui-bundle.js"></script>
 <script nonce="${nonce}">window.ui = SwaggerUIBundle({ url: "${OPENAPI_PATH}", dom_id: "#swagger", deepLinking: true });</script>
-</body></html>`);
+</body></html>`,
+    );
   });
 }

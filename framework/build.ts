@@ -27,7 +27,11 @@ export async function build(opts: BuildOptions): Promise<BuildManifest> {
   const { islands } = await listModules(root);
   const entryPoints: Record<string, string> = { boot: `${root}/framework/client/boot.ts` };
   if (opts.clientInit) entryPoints.init = `${root}/${opts.clientInit}`;
-  for (const file of islands) entryPoints[`island-${file.slice(2).replace(/\.(tsx|ts)$/, "").replaceAll("/", "-")}`] = `${root}/${file.slice(2)}`;
+  for (const file of islands) {
+    entryPoints[`island-${file.slice(2).replace(/\.(tsx|ts)$/, "").replaceAll("/", "-")}`] = `${root}/${
+      file.slice(2)
+    }`;
+  }
 
   const result = await esbuild.build({
     entryPoints,
@@ -54,7 +58,9 @@ export async function build(opts: BuildOptions): Promise<BuildManifest> {
   const manifest: BuildManifest = { boot: "", islands: {}, imports: {}, css: "", locales: {} };
   for (const [path, output] of Object.entries(result.metafile.outputs)) {
     if (!path.endsWith(".js")) continue;
-    manifest.imports[url(path)] = output.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path));
+    manifest.imports[url(path)] = output.imports.filter((i) => i.kind === "import-statement").map((i) =>
+      url(i.path)
+    );
     const entry = output.entryPoint;
     if (!entry) continue;
     if (entry.endsWith("framework/client/boot.ts")) manifest.boot = url(path);

@@ -23,7 +23,9 @@ export async function readBuildManifest(root = "."): Promise<BuildManifest> {
     return JSON.parse(await Deno.readTextFile(path));
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) {
-      throw new Error(`${path} is missing: run \`deno task build\` (npm start and npm test do this for you).`);
+      throw new Error(
+        `${path} is missing: run \`deno task build\` (npm start and npm test do this for you).`,
+      );
     }
     throw e;
   }

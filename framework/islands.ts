@@ -84,8 +84,8 @@ hooks.vnode = (vnode) => {
     const island = byComponent.get(vnode.type);
     if (island) {
       const props = vnode.props as Record<string, unknown>;
-      (vnode as VNode<unknown>).type = IslandBoundary as ComponentType<unknown>;
-      (vnode as VNode<unknown>).props = { island, props };
+      (vnode as { type: unknown }).type = IslandBoundary;
+      (vnode as { props: unknown }).props = { island, props };
     }
   }
   previousVnode?.(vnode);

@@ -3,7 +3,7 @@
  * JSON and the boot module (with the request's CSP nonce) are added before `</body>`; a page without islands
  * gets no script at all.
  */
-import { type ComponentType, h } from "preact";
+import { type ComponentType, h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { BuildManifest } from "./build_manifest.ts";
 import { collectIslands, type IslandCollector } from "./islands.ts";
@@ -25,8 +25,8 @@ export function renderDocument<State extends BaseState>(input: RenderInput<State
   const { app, layouts, page, props } = input;
   let Inner: AnyComponent = () => h(page, props);
   for (const layout of [...layouts].reverse()) {
-    const Wrapped = Inner;
-    Inner = () => h(layout, { ...props, Component: Wrapped });
+    const Wrapped: AnyComponent = Inner;
+    Inner = (): VNode => h(layout, { ...props, Component: Wrapped });
   }
   const root = app ? h(app, { ...props, Component: Inner }) : h(Inner, {});
   const { result: html, collector } = collectIslands(() => renderToString(root));
@@ -60,7 +60,9 @@ function islandScripts(collector: IslandCollector, build: BuildManifest, nonce: 
     for (const dep of build.imports[url] ?? []) preload.add(dep);
   }
   const n = escapeAttr(nonce);
-  const links = [...preload].map((url) => `<link rel="modulepreload" href="${escapeAttr(url)}" nonce="${n}">`);
+  const links = [...preload].map((url) =>
+    `<link rel="modulepreload" href="${escapeAttr(url)}" nonce="${n}">`
+  );
   return links.join("") +
     `<script id="__islands" type="application/json" nonce="${n}">${serialize(payload, "islands")}</script>` +
     `<script type="module" nonce="${n}" src="${escapeAttr(build.boot)}"></script>`;

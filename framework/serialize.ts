@@ -38,9 +38,20 @@ function encode(value: unknown, path: string, seen: Set<object>): unknown {
   try {
     if (value instanceof Date) return { [TAG]: "D", v: value.toISOString() };
     if (value instanceof Map) {
-      return { [TAG]: "M", v: [...value].map(([k, v], i) => [encode(k, `${path}.<key ${i}>`, seen), encode(v, `${path}.${i}`, seen)]) };
+      return {
+        [TAG]: "M",
+        v: [...value].map((
+          [k, v],
+          i,
+        ) => [encode(k, `${path}.<key ${i}>`, seen), encode(v, `${path}.${i}`, seen)]),
+      };
     }
-    if (value instanceof Set) return { [TAG]: "S", v: [...value].map((v, i) => encode(v, `${path}[${i}]`, seen)) };
+    if (value instanceof Set) {
+      return {
+        [TAG]: "S",
+        v: [...value].map((v, i) => encode(v, `${path}[${i}]`, seen)),
+      };
+    }
     if (Array.isArray(value)) return value.map((v, i) => encode(v, `${path}[${i}]`, seen));
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = encode(v, `${path}.${k}`, seen);

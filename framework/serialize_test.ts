@@ -25,7 +25,11 @@ Deno.test("island prop serializer", async (t) => {
     const text = serialize({ evil: "</script><script>alert(1)</script><!--", amp: "a&b", sep: "\u2028" });
     assertEquals(/[<>]/.test(text), false);
     assertEquals(text.includes("\u2028"), false);
-    assertEquals(deserialize(text), { evil: "</script><script>alert(1)</script><!--", amp: "a&b", sep: "\u2028" });
+    assertEquals(deserialize(text), {
+      evil: "</script><script>alert(1)</script><!--",
+      amp: "a&b",
+      sep: "\u2028",
+    });
   });
 
   await t.step("a user object carrying the tag key is not misread", () => {

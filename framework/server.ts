@@ -2,12 +2,13 @@
  * Mounts the routes manifest on a Hono app: pages (with their layouts, folder middleware, metadata and
  * handlers), API routers under /api, and the `_404` / `_500` pages.
  */
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import type { BuildManifest } from "./build_manifest.ts";
 import { compareRoutes, folderOf, foldersOf, kindOf, patternOf } from "./fs_routes.ts";
 import { registerIslands } from "./islands.ts";
 import { renderDocument } from "./render.ts";
 import type {
+  AnyHono,
   ApiModule,
   BaseState,
   Breadcrumb,
@@ -46,7 +47,10 @@ export interface MountedRoutes {
   renderError(c: Context, status: number, error: unknown): Response;
 }
 
-export function mountRoutes<State extends BaseState>(app: Hono, opts: FrameworkOptions<State>): MountedRoutes {
+export function mountRoutes<State extends BaseState>(
+  app: AnyHono,
+  opts: FrameworkOptions<State>,
+): MountedRoutes {
   const { manifest, build } = opts;
   registerIslands(manifest.islands);
   const files = Object.keys(manifest.routes);
@@ -87,7 +91,14 @@ export function mountRoutes<State extends BaseState>(app: Hono, opts: FrameworkO
         throw new Error(`routes: ${file} exports neither a default component nor a handler; export one.`);
       }
       const pattern = patternOf(file);
-      return { file, pattern, regex: patternRegex(pattern), mod, layouts: layoutsFor(file, mod), middleware: middlewareFor(file) };
+      return {
+        file,
+        pattern,
+        regex: patternRegex(pattern),
+        mod,
+        layouts: layoutsFor(file, mod),
+        middleware: middlewareFor(file),
+      };
     })
     .sort((a, b) => compareRoutes(a.pattern, b.pattern));
 
@@ -102,7 +113,12 @@ export function mountRoutes<State extends BaseState>(app: Hono, opts: FrameworkO
     return crumbs;
   };
 
-  const renderWith = (c: Context, entry: Pick<PageEntry, "layouts" | "mod">, data: unknown, init?: ResponseInit) => {
+  const renderWith = (
+    c: Context,
+    entry: Pick<PageEntry, "layouts" | "mod">,
+    data: unknown,
+    init?: ResponseInit,
+  ) => {
     const url = new URL(c.req.url);
     const props: PageProps<unknown, State> = {
       url,
@@ -112,7 +128,13 @@ export function mountRoutes<State extends BaseState>(app: Hono, opts: FrameworkO
       breadcrumbs: breadcrumbsFor(url.pathname),
     };
     opts.beforeRender?.(props.state);
-    const html = renderDocument({ app: appModule?.default, layouts: entry.layouts.map((l) => l.default!), page: entry.mod.default!, props, build });
+    const html = renderDocument({
+      app: appModule?.default,
+      layouts: entry.layouts.map((l) => l.default!),
+      page: entry.mod.default!,
+      props,
+      build,
+    });
     const headers = new Headers(init?.headers);
     headers.set("content-type", "text/html; charset=utf-8");
     return new Response(html, { status: init?.status ?? 200, headers });
@@ -123,7 +145,9 @@ export function mountRoutes<State extends BaseState>(app: Hono, opts: FrameworkO
     const params = c.req.param() as Record<string, string>;
     const state = opts.state(c);
     const step = (i: number): Promise<Response> =>
-      i === chain.length ? last() : Promise.resolve(chain[i]({ req: c.req.raw, url, params, state, next: () => step(i + 1) }));
+      i === chain.length
+        ? last()
+        : Promise.resolve(chain[i]({ req: c.req.raw, url, params, state, next: () => step(i + 1) }));
     return step(0);
   };
 
@@ -141,7 +165,13 @@ export function mountRoutes<State extends BaseState>(app: Hono, opts: FrameworkO
         const handler = pickHandler(entry.mod.handler, method);
         const params = c.req.param() as Record<string, string>;
         if (handler) {
-          return handler({ req: c.req.raw, url, params, state, render: (data, init) => renderWith(c, entry, data, init) });
+          return handler({
+            req: c.req.raw,
+            url,
+            params,
+            state,
+            render: (data, init) => renderWith(c, entry, data, init),
+          });
         }
         if (method === "GET" && entry.mod.default) return renderWith(c, entry, undefined);
         return new Response(null, { status: 405, headers: { allow: allowedMethods(entry.mod).join(", ") } });
@@ -162,11 +192,23 @@ export function mountRoutes<State extends BaseState>(app: Hono, opts: FrameworkO
   const rootMiddleware = middlewareFor("./routes/_404.tsx");
 
   return {
-    pages: pages.map((p) => ({ file: p.file, pattern: p.pattern, titleKey: p.mod.meta?.titleKey, permission: p.mod.meta?.permission })),
+    pages: pages.map((p) => ({
+      file: p.file,
+      pattern: p.pattern,
+      titleKey: p.mod.meta?.titleKey,
+      permission: p.mod.meta?.permission,
+    })),
     renderNotFound: (c) =>
       runChain(c, rootMiddleware, () => {
         if (!notFoundModule?.default) return Promise.resolve(new Response("Not found", { status: 404 }));
-        return Promise.resolve(renderWith(c, { layouts: layoutsFor("./routes/_404.tsx", notFoundModule), mod: notFoundModule }, undefined, { status: 404 }));
+        return Promise.resolve(
+          renderWith(
+            c,
+            { layouts: layoutsFor("./routes/_404.tsx", notFoundModule), mod: notFoundModule },
+            undefined,
+            { status: 404 },
+          ),
+        );
       }),
     renderError: (c, status, error) => {
       if (!errorModule?.default) return new Response("Internal error", { status });

@@ -86,3 +86,7 @@ export interface Manifest {
   routes: Record<string, RouteModule | MiddlewareModule | ApiModule>;
   islands: Record<string, Record<string, unknown>>;
 }
+
+/** A Hono app of any env: the framework mounts onto whatever app the project builds. */
+// deno-lint-ignore no-explicit-any
+export type AnyHono = import("hono").Hono<any, any, any>;

@@ -51,7 +51,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: 
               <button
                 type="button"
                 id={`menu-group-${item.id}`}
-                aria-expanded={open.value === item.id}
+                aria-expanded={open.value === item.id ? "true" : "false"}
                 aria-controls={`menu-group-${item.id}-items`}
                 onClick={() => (open.value = open.value === item.id ? null : item.id)}
                 class="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm font-medium text-gray-800 hover:bg-gray-100"
@@ -59,7 +59,11 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: 
                 {t(item.titleKey)}
                 <span aria-hidden="true" class="text-gray-500">{open.value === item.id ? "−" : "+"}</span>
               </button>
-              <ul id={`menu-group-${item.id}-items`} hidden={open.value !== item.id} class="ml-3 border-l border-gray-200 pl-2">
+              <ul
+                id={`menu-group-${item.id}-items`}
+                hidden={open.value !== item.id}
+                class="ml-3 border-l border-gray-200 pl-2"
+              >
                 {item.children.map((child) => <li key={child.id}>{link(child)}</li>)}
               </ul>
             </div>

@@ -48,22 +48,41 @@ export function UiKitDemo({ rows }: { rows: Row[] }) {
         </Button>
         <Button variant="secondary" onClick={() => (dialog.value = true)}>{t("uiKit.openDialog")}</Button>
         <Button variant="danger" onClick={() => (confirm.value = true)}>{t("uiKit.remove")}</Button>
-        <Button variant="ghost" onClick={() => (error.value = t("uiKit.sampleError"))}>{t("uiKit.showError")}</Button>
-        <Button variant="ghost" onClick={() => showToast(t("uiKit.saved"), "success")}>{t("uiKit.showToast")}</Button>
+        <Button variant="ghost" onClick={() => (error.value = t("uiKit.sampleError"))}>
+          {t("uiKit.showError")}
+        </Button>
+        <Button variant="ghost" onClick={() => showToast(t("uiKit.saved"), "success")}>
+          {t("uiKit.showToast")}
+        </Button>
       </div>
       <div class="grid gap-4 sm:grid-cols-2">
         <TextInput id="kit-name" label={t("uiKit.name")} required error={t("errors.required")} />
-        <DateInput id="kit-date" label={t("uiKit.date")} value={date.value} onChange={(v) => (date.value = v)} pickerLabel={t("uiKit.pickDate")} />
+        <DateInput
+          id="kit-date"
+          label={t("uiKit.date")}
+          value={date.value}
+          onChange={(v) => (date.value = v)}
+          pickerLabel={t("uiKit.pickDate")}
+        />
         <MultiSelect
           id="kit-langs"
           label={t("uiKit.languages")}
-          options={[{ value: "de", label: "Deutsch" }, { value: "en", label: "English" }, { value: "fr", label: "Français" }, { value: "ru", label: "Русский" }]}
+          options={[{ value: "de", label: "Deutsch" }, { value: "en", label: "English" }, {
+            value: "fr",
+            label: "Français",
+          }, { value: "ru", label: "Русский" }]}
           value={langs.value}
           onChange={(v) => (langs.value = v)}
         />
         <div class="space-y-2">
           <ProgressBar value={progress.value} label={t("uiKit.progress")} showValue />
-          <Button size="sm" variant="secondary" onClick={() => (progress.value = Math.min(100, progress.value + 20))}>+20%</Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => (progress.value = Math.min(100, progress.value + 20))}
+          >
+            +20%
+          </Button>
         </div>
       </div>
       <Tabs
@@ -98,7 +117,14 @@ export function UiKitDemo({ rows }: { rows: Row[] }) {
           />
         )}
       </TabPanel>
-      <Dialog id="kit-dialog" open={dialog.value} onClose={() => (dialog.value = false)} title={t("uiKit.dialogTitle")} width={600} closeLabel={t("common.close")}>
+      <Dialog
+        id="kit-dialog"
+        open={dialog.value}
+        onClose={() => (dialog.value = false)}
+        title={t("uiKit.dialogTitle")}
+        width={600}
+        closeLabel={t("common.close")}
+      >
         <p>{t("uiKit.dialogBody")}</p>
       </Dialog>
       <ConfirmDialog
@@ -115,7 +141,13 @@ export function UiKitDemo({ rows }: { rows: Row[] }) {
         }}
         onNo={() => (confirm.value = false)}
       />
-      <ErrorDialog id="kit-error" message={error.value} title={t("common.errorTitle")} okLabel={t("common.ok")} onClose={() => (error.value = null)} />
+      <ErrorDialog
+        id="kit-error"
+        message={error.value}
+        title={t("common.errorTitle")}
+        okLabel={t("common.ok")}
+        onClose={() => (error.value = null)}
+      />
       <Toaster dismissLabel={t("common.close")} />
     </div>
   );

@@ -10,12 +10,19 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
   const { t } = state;
   return (
     <div class="flex min-h-screen">
-      <a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        class="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2"
+      >
         {t("shell.skipToContent")}
       </a>
       <aside class="hidden w-[250px] shrink-0 border-r border-gray-200 bg-white md:block">
         <a href="/" class="block px-6 py-4 text-lg font-semibold text-primary-800">{t("app.name")}</a>
-        <SideMenu items={DEFAULT_MENU} path={url.pathname} openGroup={groupOfPath(DEFAULT_MENU, url.pathname)} />
+        <SideMenu
+          items={DEFAULT_MENU}
+          path={url.pathname}
+          openGroup={groupOfPath(DEFAULT_MENU, url.pathname)}
+        />
       </aside>
       <div class="flex min-w-0 flex-1 flex-col">
         <header class="flex h-14 items-center justify-end gap-4 border-b border-gray-200 bg-white px-4">

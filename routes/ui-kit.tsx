@@ -5,7 +5,10 @@ import type { AppState } from "../utils/state.ts";
 
 export const meta: RouteMeta = { titleKey: "routes.uiKit" };
 
-const ROWS = Array.from({ length: 47 }, (_, i) => ({ id: i + 1, name: `კურსი ${i + 1}`, credit: (i % 6) + 1 }));
+const ROWS = Array.from(
+  { length: 47 },
+  (_, i) => ({ id: i + 1, name: `კურსი ${i + 1}`, credit: (i % 6) + 1 }),
+);
 
 /** The shared components in one place: server-rendered ones above, the interactive island below. */
 export default function UiKit({ state }: PageProps<unknown, AppState>) {
@@ -13,9 +16,18 @@ export default function UiKit({ state }: PageProps<unknown, AppState>) {
   return (
     <div class="space-y-8">
       <h1 class="text-2xl font-semibold">{t("routes.uiKit")}</h1>
-      <FilterPanel id="kit-filter" title={t("common.filter")} actions={<Button size="sm" variant="secondary">{t("common.export")}</Button>}>
+      <FilterPanel
+        id="kit-filter"
+        title={t("common.filter")}
+        actions={<Button size="sm" variant="secondary">{t("common.export")}</Button>}
+      >
         <form method="get" class="grid gap-4 sm:grid-cols-3">
-          <Select id="kit-status" name="status" label={t("uiKit.status")} options={[{ value: "", label: t("common.all") }, { value: "active", label: t("uiKit.active") }]} />
+          <Select
+            id="kit-status"
+            name="status"
+            label={t("uiKit.status")}
+            options={[{ value: "", label: t("common.all") }, { value: "active", label: t("uiKit.active") }]}
+          />
           <div class="flex items-end gap-2">
             <Button type="submit">{t("common.apply")}</Button>
             <Spinner size="sm" label={t("common.loading")} />

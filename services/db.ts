@@ -7,7 +7,7 @@
  *
  * | key                                      | value                                   | owner              |
  * |------------------------------------------|-----------------------------------------|--------------------|
- * | ["meta", "seed_version"]                 | number: version of the seed data loaded | seed.ts            |
+ * | ["meta", "seed"]                         | SeedMarker { size, parts, at }          | services/seed      |
  * | ["counters", collection]                 | number: last numeric id handed out      | db_records.ts      |
  * | ["audit", entity, entityId, ulid]        | AuditEntry { actor, action, before, … } | db_records.ts      |
  * | ["files", fileId]                        | FileMeta { name, type, size, chunks, … }| db_files.ts        |

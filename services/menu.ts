@@ -14,7 +14,13 @@ export const DEFAULT_MENU: MenuItem[] = [
     icon: "book",
     children: [
       { id: 200, titleKey: "menu.structure", route: "/structure/schools", icon: "structure" },
-      { id: 201, titleKey: "menu.learningCourses", route: "/books", icon: "book", permission: "menu.learningProcesses.learningCourses" },
+      {
+        id: 201,
+        titleKey: "menu.learningCourses",
+        route: "/books",
+        icon: "book",
+        permission: "menu.learningProcesses.learningCourses",
+      },
       { id: 202, titleKey: "menu.lists", route: "/lists", icon: "list" },
       { id: 203, titleKey: "menu.components", route: "/components", icon: "components" },
       { id: 204, titleKey: "menu.registration", route: "/registration", icon: "registration" },
@@ -34,7 +40,13 @@ export const DEFAULT_MENU: MenuItem[] = [
     id: 50,
     titleKey: "menu.settings",
     icon: "settings",
-    children: [{ id: 501, titleKey: "menu.users", route: "/permissions", icon: "users", permission: "menu.settings.users" }],
+    children: [{
+      id: 501,
+      titleKey: "menu.users",
+      route: "/permissions",
+      icon: "users",
+      permission: "menu.settings.users",
+    }],
   },
   { id: 80, titleKey: "menu.table", route: "/tables", icon: "table" },
   { id: 171, titleKey: "menu.fellowship", route: "/fellowship", icon: "fellowship" },
@@ -56,7 +68,13 @@ export const DEFAULT_MENU: MenuItem[] = [
     icon: "reports",
     children: [{ id: 511, titleKey: "menu.reports", route: "/reports", icon: "reports" }],
   },
-  { id: 601, titleKey: "menu.electronicFiles", route: "/el-files/dashboards", icon: "files", guards: ["prof"] },
+  {
+    id: 601,
+    titleKey: "menu.electronicFiles",
+    route: "/el-files/dashboards",
+    icon: "files",
+    guards: ["prof"],
+  },
   { id: 700, titleKey: "menu.diplomaEnclosures", route: "/diploma-enclosures/dashboard", icon: "diploma" },
   { id: 800, titleKey: "menu.videoLessons", route: "/video-lessons", icon: "video" },
 ];
@@ -64,7 +82,11 @@ export const DEFAULT_MENU: MenuItem[] = [
 /** Id of the top-level group holding `path`, if any: that group is open on load. */
 export function groupOfPath(menu: MenuItem[], path: string): number | null {
   for (const item of menu) {
-    if (item.children?.some((child) => child.route && (path === child.route || path.startsWith(child.route + "/")))) {
+    if (
+      item.children?.some((child) =>
+        child.route && (path === child.route || path.startsWith(child.route + "/"))
+      )
+    ) {
       return item.id;
     }
   }

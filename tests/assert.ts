@@ -61,6 +61,8 @@ function checkError(e: unknown, errorClass?: ErrorClass, includes?: string) {
     throw new assert.AssertionError({ message: `expected ${errorClass.name}, got ${String(e)}` });
   }
   if (includes && !(e instanceof Error && e.message.includes(includes))) {
-    throw new assert.AssertionError({ message: `expected message to include "${includes}", got "${String(e)}"` });
+    throw new assert.AssertionError({
+      message: `expected message to include "${includes}", got "${String(e)}"`,
+    });
   }
 }

@@ -8,7 +8,9 @@ export async function serveFlags(root = new URL("..", import.meta.url).pathname)
   const words = task.split(/\s+/);
   const run = words.indexOf("run");
   const entry = words.indexOf("main.ts");
-  if (run === -1 || entry === -1) throw new Error(`deno.json task "serve" must be "… run <flags> main.ts"; it is: ${task}`);
+  if (run === -1 || entry === -1) {
+    throw new Error(`deno.json task "serve" must be "… run <flags> main.ts"; it is: ${task}`);
+  }
   return words.slice(run + 1, entry);
 }
 

@@ -43,7 +43,9 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       method,
       signal: opts.signal,
       credentials: "same-origin",
-      headers: opts.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers: opts.body === undefined
+        ? { accept: "application/json" }
+        : { accept: "application/json", "content-type": "application/json" },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
   } catch (e) {
@@ -53,5 +55,10 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const body = await response.json().catch(() => null);
   if (response.ok) return body as T;
   const error = (body as ErrorBody | null)?.error;
-  throw new ApiError(response.status, error?.code ?? "http_" + response.status, error?.message ?? t("errors.unexpected"), error?.fields);
+  throw new ApiError(
+    response.status,
+    error?.code ?? "http_" + response.status,
+    error?.message ?? t("errors.unexpected"),
+    error?.fields,
+  );
 }

@@ -29,7 +29,7 @@ export function createTranslator(lang: Lang, dictionary: Dictionary): Translate 
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  return (key, params) => instance.t(key, params) as string;
+  return (key, params) => instance.t(key, params ?? {}) as string;
 }
 
 let active: Translate = (key) => key;

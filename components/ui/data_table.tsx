@@ -54,7 +54,8 @@ export function DataTable<T extends object>(
                 key={column.key}
                 scope="col"
                 class={cx(
-                  "px-4 py-3 text-start text-xs font-semibold tracking-wide text-gray-600 uppercase",
+                  "px-4 py-3 text-xs font-semibold tracking-wide text-gray-600 uppercase",
+                  !ALIGNMENT.test(column.class ?? "") && "text-start",
                   column.class,
                 )}
               >

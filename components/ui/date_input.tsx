@@ -67,7 +67,6 @@ export function DateInput(props: DateInputProps) {
           aria-invalid={error || typedInvalid ? "true" : undefined}
           id={id}
           type="text"
-          inputMode="text"
           autoComplete="off"
           value={text}
           placeholder={props.placeholder ?? "DD-MMM-YYYY"}

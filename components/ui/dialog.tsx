@@ -1,3 +1,4 @@
+import { t } from "../../utils/i18n.ts";
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import { cx } from "./class_names.ts";
@@ -40,8 +41,17 @@ export interface DialogProps {
  * inert, restores focus on close and turns Escape into a `cancel` event that we can veto.
  */
 export function Dialog(props: DialogProps) {
-  const { id, open, title, width = 600, closable = true, closeLabel = "Close", role, footer, children } =
-    props;
+  const {
+    id,
+    open,
+    title,
+    width = 600,
+    closable = true,
+    closeLabel = t("common.close"),
+    role,
+    footer,
+    children,
+  } = props;
   const ref = useRef<HTMLDialogElement>(null);
   // Handlers read the latest props without re-subscribing.
   const latest = useRef(props);

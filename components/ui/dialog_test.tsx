@@ -1,9 +1,14 @@
 import { renderToString } from "preact-render-to-string";
 import { assert, assertEquals } from "../../tests/assert.ts";
+import { translatorFor } from "../../services/i18n.ts";
+import { setActiveTranslator } from "../../utils/i18n.ts";
 import { Dialog, DIALOG_WIDTH_CLASSES, type DialogWidth } from "./dialog.tsx";
 import { ConfirmDialog } from "./confirm_dialog.tsx";
 import { ErrorDialog } from "./error_dialog.tsx";
 import { byId, tag, textOf } from "./testing_html.ts";
+
+// Default labels come from the active language; these tests read the English ones.
+setActiveTranslator("en", translatorFor("en"));
 
 const noop = () => {};
 

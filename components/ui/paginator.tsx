@@ -1,3 +1,4 @@
+import { t } from "../../utils/i18n.ts";
 import { cx } from "./class_names.ts";
 import { PageSizePicker } from "./page_size_picker.tsx";
 import {
@@ -23,15 +24,16 @@ export interface PaginatorLabels {
   last: string;
 }
 
-const DEFAULT_LABELS: PaginatorLabels = {
-  nav: "Pagination",
-  range: "{from}–{to} of {total}",
-  pageSize: "Rows per page",
-  first: "First page",
-  previous: "Previous page",
-  next: "Next page",
-  last: "Last page",
-};
+/** Labels in the active interface language; callers override only what a screen needs to say differently. */
+const defaultLabels = (): PaginatorLabels => ({
+  nav: t("ui.paginator.nav"),
+  range: t("ui.paginator.range"),
+  pageSize: t("ui.paginator.pageSize"),
+  first: t("ui.paginator.first"),
+  previous: t("ui.paginator.previous"),
+  next: t("ui.paginator.next"),
+  last: t("ui.paginator.last"),
+});
 
 export interface PaginatorProps {
   /** Prefix of element ids inside (the page-size control's label). */
@@ -60,7 +62,7 @@ const DISABLED = "pointer-events-none opacity-40";
 
 export function Paginator(props: PaginatorProps) {
   const { id, total, hrefFor, onChange, limit = DEFAULT_PAGE_SIZE, pageSizes = DEFAULT_PAGE_SIZES } = props;
-  const labels = { ...DEFAULT_LABELS, ...props.labels };
+  const labels = { ...defaultLabels(), ...props.labels };
   const view = pageWindow(total, props.page, limit);
   const targets: Record<NavKey, number> = {
     first: 1,

@@ -1,5 +1,7 @@
 import { renderToString } from "preact-render-to-string";
 import { assert, assertEquals } from "../../tests/assert.ts";
+import { translatorFor } from "../../services/i18n.ts";
+import { setActiveTranslator } from "../../utils/i18n.ts";
 import {
   DEFAULT_PAGE_SIZES,
   formatRange,
@@ -9,6 +11,9 @@ import {
   Paginator,
 } from "./paginator.tsx";
 import { tag, tags } from "./testing_html.ts";
+
+// Default labels come from the active language; these tests read the English ones.
+setActiveTranslator("en", translatorFor("en"));
 
 Deno.test("pageWindow computes from–to and the page count", () => {
   assertEquals(pageWindow(100, 1, 15), { page: 1, pageCount: 7, from: 1, to: 15 });

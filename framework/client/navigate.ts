@@ -23,7 +23,9 @@ export function installNavigation(deps: NavigationDeps) {
   });
   document.addEventListener("submit", (event) => {
     const form = event.target as HTMLFormElement;
-    if (event.defaultPrevented || form.method.toLowerCase() !== "get" || form.hasAttribute("data-native")) return;
+    if (event.defaultPrevented || form.method.toLowerCase() !== "get" || form.hasAttribute("data-native")) {
+      return;
+    }
     if (!form.closest(REGION)) return;
     const url = new URL(form.action || location.href);
     if (url.origin !== location.origin) return;
@@ -62,7 +64,10 @@ export async function navigate(deps: NavigationDeps, url: URL, push: boolean) {
     if (!response.ok && response.status !== 404 || !type.includes("text/html")) return fullLoad(url);
     const doc = new DOMParser().parseFromString(await response.text(), "text/html");
     const next = doc.querySelector(REGION);
-    if (!next || !sameShell(doc) || next.getAttribute("data-page-region") !== current.getAttribute("data-page-region")) {
+    if (
+      !next || !sameShell(doc) ||
+      next.getAttribute("data-page-region") !== current.getAttribute("data-page-region")
+    ) {
       return fullLoad(new URL(response.url));
     }
     const finalUrl = new URL(response.url);
@@ -88,7 +93,8 @@ export async function navigate(deps: NavigationDeps, url: URL, push: boolean) {
 
 /** A new deploy (other CSS or boot runtime) cannot be mixed with the running page. */
 function sameShell(doc: Document) {
-  const css = (d: Document) => [...d.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href"));
+  const css = (d: Document) =>
+    [...d.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute("href"));
   const boot = (d: Document) => d.querySelector('script[type="module"][src]')?.getAttribute("src");
   const nextBoot = boot(doc);
   return css(doc).join("|") === css(document).join("|") && (!nextBoot || nextBoot === boot(document));

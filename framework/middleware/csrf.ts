@@ -8,9 +8,16 @@ import type { MiddlewareHandler } from "hono";
 import { AppError } from "../../utils/errors.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
-const ALLOWED_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data", "application/octet-stream"];
+const ALLOWED_TYPES = [
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "application/octet-stream",
+];
 
-export function csrf(opts: { allowedOrigins: (requestOrigin: string) => string[]; cookieName: string }): MiddlewareHandler {
+export function csrf(
+  opts: { allowedOrigins: (requestOrigin: string) => string[]; cookieName: string },
+): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();
     const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();

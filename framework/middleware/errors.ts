@@ -11,7 +11,13 @@ export function errorBody(error: AppError, t: Translate): ErrorBody {
   const fields = error.options.fields
     ? Object.fromEntries(Object.entries(error.options.fields).map(([k, f]) => [k, t(f.key, f.params)]))
     : undefined;
-  return { error: { code: error.code, message: t(error.messageKey, error.options.params), ...(fields ? { fields } : {}) } };
+  return {
+    error: {
+      code: error.code,
+      message: t(error.messageKey, error.options.params),
+      ...(fields ? { fields } : {}),
+    },
+  };
 }
 
 /** Normalizes anything thrown into an AppError, or null for a bug (→ 500). */
@@ -20,6 +26,7 @@ export function toAppError(error: unknown): AppError | null {
   if (error instanceof HTTPException) {
     const status = error.status;
     if (status === 413) return new AppError(413, "payload_too_large", "errors.payloadTooLarge");
+    if (status === 400 && /JSON/i.test(error.message)) return new AppError(400, "bad_json", "errors.badJson");
     if (status === 400) return new AppError(400, "bad_request", "errors.badRequest");
     if (status === 401) return new AppError(401, "unauthorized", "errors.unauthorized");
     if (status === 403) return new AppError(403, "forbidden", "errors.forbidden");

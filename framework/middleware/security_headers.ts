@@ -6,7 +6,10 @@ import type { MiddlewareHandler } from "hono";
 
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, (c) => (c === "+" ? "-" : c === "/" ? "_" : ""));
+  return btoa(String.fromCharCode(...bytes)).replace(
+    /[+/=]/g,
+    (c) => (c === "+" ? "-" : c === "/" ? "_" : ""),
+  );
 }
 
 export function contentSecurityPolicy(nonce: string): string {
@@ -26,7 +29,9 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function securityHeaders(opts: { hsts?: boolean } = {}): MiddlewareHandler<{ Variables: { nonce: string } }> {
+export function securityHeaders(
+  opts: { hsts?: boolean } = {},
+): MiddlewareHandler<{ Variables: { nonce: string } }> {
   return async (c, next) => {
     const nonce = newNonce();
     c.set("nonce", nonce);

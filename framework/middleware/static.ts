@@ -2,11 +2,11 @@
  * Static files under /static. Built assets (content-hashed names) are immutable for a year and served
  * gzip-precompressed when the client accepts it; everything else revalidates.
  */
-import type { Hono } from "hono";
+import type { AnyHono } from "../types.ts";
 import { serveStatic } from "hono/deno";
 import { BUILD_URL } from "../build_manifest.ts";
 
-export function mountStatic(app: Hono, root = ".") {
+export function mountStatic(app: AnyHono, root = ".") {
   app.use(
     `${BUILD_URL}/*`,
     serveStatic({

@@ -16,7 +16,7 @@ router.openapi(
     responses: { 200: { description: "healthy", content: { "application/json": { schema: Health } } } },
   }),
   async (c) => {
-    await db().get(["meta", "seed_version"]);
+    await db().get(["meta", "seed"]);
     return c.json({ status: "ok" as const, time: new Date().toISOString(), kv: true }, 200);
   },
 );

@@ -73,7 +73,9 @@ export async function launchBrowser(): Promise<Browser> {
   try {
     await Deno.stat(CHROMIUM);
   } catch {
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does this.`);
+    throw new Error(
+      `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does this.`,
+    );
   }
   return await chromium.launch({
     executablePath: CHROMIUM,

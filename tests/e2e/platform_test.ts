@@ -64,15 +64,24 @@ Deno.test({
 
       await t.step("the CSP blocks an injected inline script while the nonce'd boot still runs", async () => {
         const violations: string[] = [];
-        page.on("console", (m) => m.type() === "error" && /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+        page.on("console", (m) =>
+          m.type() === "error" && /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
         await page.route("**/ui-kit", async (route) => {
           const response = await route.fetch();
-          const body = (await response.text()).replace("</body>", "<script>window.injected = true</script></body>");
+          const body = (await response.text()).replace(
+            "</body>",
+            "<script>window.injected = true</script></body>",
+          );
           await route.fulfill({ response, body });
         });
         await page.goto(`${server.url}/ui-kit`);
         await page.waitForSelector("html[data-hydrated=true]");
-        assertEquals(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected), undefined);
+        assertEquals(
+          await page.evaluate(() =>
+            (window as unknown as { injected?: boolean }).injected
+          ),
+          undefined,
+        );
         assert(violations.length > 0, "the browser reported no CSP violation");
         await page.unroute("**/ui-kit");
       });
@@ -84,19 +93,25 @@ Deno.test({
         await page.waitForSelector("html[data-hydrated=true]");
         assertEquals(await page.locator("html").getAttribute("lang"), "en");
         assertMatch(await page.getByTestId("counter").textContent() ?? "", /Clicked 0 times/);
-        assertEquals(await page.evaluate(() => localStorage.getItem("lang")), "en");
+        assertEquals(
+          await page.evaluate(() => localStorage.getItem("lang")),
+          "en",
+        );
         await page.getByRole("link", { name: "ქართული" }).click();
         await page.waitForSelector("html[lang=ka][data-hydrated=true]");
       });
 
-      await t.step("a dictionary that fails to load leaves islands working with empty translations", async () => {
-        await page.route("**/static/i18n/*", (route) => route.abort());
-        await page.goto(`${server.url}/ui-kit`);
-        await page.waitForSelector("html[data-hydrated=true]");
-        await page.getByTestId("counter").click();
-        assertMatch(await page.getByTestId("counter").textContent() ?? "", /uiKit\.clicked/);
-        await page.unroute("**/static/i18n/*");
-      });
+      await t.step(
+        "a dictionary that fails to load leaves islands working with empty translations",
+        async () => {
+          await page.route("**/static/i18n/*", (route) => route.abort());
+          await page.goto(`${server.url}/ui-kit`);
+          await page.waitForSelector("html[data-hydrated=true]");
+          await page.getByTestId("counter").click();
+          assertMatch(await page.getByTestId("counter").textContent() ?? "", /uiKit\.clicked/);
+          await page.unroute("**/static/i18n/*");
+        },
+      );
 
       assertEquals(errors, []);
     }),

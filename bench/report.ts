@@ -1,0 +1,77 @@
+/** Printing: the machine header, aligned tables, and PASS/FAIL checks. */
+
+export interface Check {
+  /** What is checked, e.g. "Hono JSON ≥ 85% of bare". */
+  name: string;
+  pass: boolean;
+  /** The measured value, e.g. "91.2%". */
+  detail: string;
+}
+
+/** Deno, OS, CPU count and model, memory: what the numbers depend on. */
+export async function machineLines(): Promise<string[]> {
+  const cpu = await cpuModel();
+  let memory = "";
+  try {
+    memory = `, ${(Deno.systemMemoryInfo().total / 2 ** 30).toFixed(1)} GiB RAM`;
+  } catch {
+    // --allow-sys not granted
+  }
+  let release = "";
+  try {
+    release = ` ${Deno.osRelease()}`;
+  } catch {
+    // --allow-sys not granted
+  }
+  let load = "";
+  try {
+    load = `, load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`;
+  } catch {
+    // --allow-sys not granted
+  }
+  return [
+    `deno ${Deno.version.deno} (v8 ${Deno.version.v8}, typescript ${Deno.version.typescript})`,
+    `${Deno.build.os}${release} ${Deno.build.arch}, nproc ${navigator.hardwareConcurrency}${
+      cpu ? ` × ${cpu}` : ""
+    }${memory}${load}`,
+  ];
+}
+
+async function cpuModel(): Promise<string> {
+  try {
+    const info = await Deno.readTextFile("/proc/cpuinfo");
+    return /^model name\s*:\s*(.+)$/m.exec(info)?.[1].trim() ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Columns whose header starts with a digit-ish value are right-aligned when `right` names them. */
+export function table(headers: string[], rows: string[][], right: number[] = []): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (right.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ")
+      .trimEnd();
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+export function checkLines(checks: Check[]): string[] {
+  return checks.map((c) => `${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
+}
+
+export function fmtInt(n: number): string {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "n/a";
+}
+
+export function fmtMs(n: number): string {
+  return Number.isFinite(n) ? (Number.isInteger(n) ? String(n) : n.toFixed(2)) : "n/a";
+}
+
+export function fmtPct(ratio: number): string {
+  return Number.isFinite(ratio) ? `${(ratio * 100).toFixed(1)}%` : "n/a";
+}
+
+/** Bytes as "12,345 B (12.1 KiB)". */
+export function fmtBytes(n: number): string {
+  return n < 1024 ? `${n} B` : `${fmtInt(n)} B (${(n / 1024).toFixed(1)} KiB)`;
+}

@@ -1,0 +1,54 @@
+/**
+ * The demo university: one deterministic generator that every module extends with a part. `small` runs on
+ * the first start of an empty KV and in browser tests; `large` is for benchmarks (`deno task seed --size large`).
+ * A marker in KV records what was seeded, so a restart never seeds twice.
+ */
+import { db } from "../db.ts";
+import { Random } from "./random.ts";
+
+export type SeedSize = "small" | "large";
+
+export interface SeedContext {
+  size: SeedSize;
+  random: Random;
+  log(message: string): void;
+}
+
+export interface SeedPart {
+  name: string;
+  run(ctx: SeedContext): Promise<void>;
+}
+
+export interface SeedMarker {
+  size: SeedSize;
+  parts: string[];
+  at: string;
+}
+
+/** Parts run in this order; later modules append theirs (people before courses before timetables). */
+export const SEED_PARTS: SeedPart[] = [];
+
+const MARKER: Deno.KvKey = ["meta", "seed"];
+
+export async function seedMarker(): Promise<SeedMarker | null> {
+  return (await db().get<SeedMarker>(MARKER)).value;
+}
+
+export async function seed(size: SeedSize, log: (m: string) => void = console.log): Promise<SeedMarker> {
+  const ctx: SeedContext = { size, random: new Random(20260901), log };
+  for (const part of SEED_PARTS) {
+    const started = performance.now();
+    await part.run(ctx);
+    log(`seeded ${part.name} in ${Math.round(performance.now() - started)} ms`);
+  }
+  const marker: SeedMarker = { size, parts: SEED_PARTS.map((p) => p.name), at: new Date().toISOString() };
+  await db().set(MARKER, marker);
+  return marker;
+}
+
+/** Seeds the small demo data set unless this KV was seeded before. */
+export async function seedIfEmpty(log?: (m: string) => void): Promise<boolean> {
+  if (await seedMarker()) return false;
+  await seed("small", log);
+  return true;
+}

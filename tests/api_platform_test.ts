@@ -1,0 +1,191 @@
+import { assert, assertEquals, assertMatch, assertNotEquals } from "./assert.ts";
+import { createApp } from "../main.ts";
+
+const app = await createApp({ kvPath: ":memory:" });
+const ORIGIN = "http://localhost";
+
+const put = (path: string, init: { body?: string; headers?: Record<string, string> }) =>
+  app.request(path, { method: "PUT", body: init.body, headers: init.headers });
+
+Deno.test("HTTP platform", async (t) => {
+  await t.step(
+    "the OpenAPI document lists every operation with its operationId and x-permission",
+    async () => {
+      const doc = await (await app.request("/api/openapi.json")).json();
+      const operations = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)
+        .flatMap(([path, methods]) =>
+          Object.entries(methods).map(([method, op]) => ({ path, method, ...op } as Record<string, unknown>))
+        );
+      assert(operations.length >= 2);
+      for (const op of operations) {
+        assertMatch(String(op.operationId), /^[a-z][A-Za-z]+$/, `${op.method} ${op.path} has no operationId`);
+        assert(
+          typeof op["x-permission"] === "string" && op["x-permission"],
+          `${op.operationId} has no x-permission`,
+        );
+      }
+      const ids = operations.map((o) => o.operationId);
+      assertEquals(new Set(ids).size, ids.length, "operationIds are unique");
+      assert(ids.includes("systemHealth") && ids.includes("languageSet"));
+    },
+  );
+
+  await t.step(
+    "every registered /api route is an OpenAPI operation (none escapes the permission guard)",
+    async () => {
+      const doc = await (await app.request("/api/openapi.json")).json();
+      const documented = new Set(
+        Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+          Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`)
+        ),
+      );
+      const undocumented = app.routes
+        .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
+        .map((r) => `${r.method} ${r.path}`)
+        .filter((key) => !documented.has(key) && !["GET /api/openapi.json", "GET /api/docs"].includes(key));
+      assertEquals(undocumented, []);
+    },
+  );
+
+  await t.step("the API viewer is served from our own origin", async () => {
+    const res = await app.request("/api/docs");
+    const html = await res.text();
+    assertEquals(res.status, 200);
+    assertEquals(/https?:\/\//.test(html.replace(/http:\/\/www\.w3\.org/g, "")), false);
+    assertMatch(html, /\/static\/_build\/vendor\/swagger\/swagger-ui-bundle\.js/);
+  });
+
+  await t.step("bad input gets 4xx in the one error shape, in the request's language", async () => {
+    const headers = { "content-type": "application/json", origin: ORIGIN };
+    const invalid = await put("/api/preferences/language", { body: JSON.stringify({ lang: "fr" }), headers });
+    assertEquals(invalid.status, 422);
+    const body = await invalid.json();
+    assertEquals(body.error.code, "invalid");
+    assertEquals(typeof body.error.fields.lang, "string");
+    const english = await put("/api/preferences/language", {
+      body: "{}",
+      headers: { ...headers, cookie: "lang=en" },
+    });
+    assertEquals((await english.json()).error.fields.lang, "This field is required");
+    const extra = await put("/api/preferences/language", {
+      body: JSON.stringify({ lang: "en", admin: true }),
+      headers,
+    });
+    assertEquals(extra.status, 422);
+    const broken = await put("/api/preferences/language", { body: "{not json", headers });
+    assertEquals(broken.status, 400);
+    assertEquals((await broken.json()).error.code, "bad_json");
+    const missing = await app.request("/api/nothing-here");
+    assertEquals(missing.status, 404);
+    assertEquals((await missing.json()).error.code, "not_found");
+  });
+
+  await t.step("valid input succeeds", async () => {
+    const ok = await put("/api/preferences/language", {
+      body: JSON.stringify({ lang: "en" }),
+      headers: { "content-type": "application/json", origin: ORIGIN },
+    });
+    assertEquals(ok.status, 200);
+    assertMatch(ok.headers.get("set-cookie") ?? "", /^lang=en;/);
+  });
+
+  await t.step("bodies over the limit are refused with 413", async () => {
+    const res = await put("/api/preferences/language", {
+      body: JSON.stringify({ lang: "x".repeat(1_100_000) }),
+      headers: { "content-type": "application/json", origin: ORIGIN },
+    });
+    assertEquals(res.status, 413);
+    assertEquals((await res.json()).error.code, "payload_too_large");
+  });
+
+  await t.step("CSRF: no Content-Type, text/plain and a foreign Origin are refused", async () => {
+    const body = JSON.stringify({ lang: "en" });
+    const noType = await app.request("/api/preferences/language", {
+      method: "PUT",
+      body: new Blob([body]).stream(),
+    });
+    assertEquals(noType.status, 415);
+    const plain = await put("/api/preferences/language", {
+      body,
+      headers: { "content-type": "text/plain", origin: ORIGIN },
+    });
+    assertEquals(plain.status, 415);
+    const foreign = await put("/api/preferences/language", {
+      body,
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+    });
+    assertEquals(foreign.status, 403);
+    assertEquals((await foreign.json()).error.code, "csrf");
+    const cookieNoOrigin = await put("/api/preferences/language", {
+      body,
+      headers: { "content-type": "application/json", cookie: "sid=abc" },
+    });
+    assertEquals(cookieNoOrigin.status, 403);
+    const crossSite = await put("/api/preferences/language", {
+      body,
+      headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" },
+    });
+    assertEquals(crossSite.status, 403);
+    const bearer = await put("/api/preferences/language", {
+      body,
+      headers: { "content-type": "application/json", cookie: "sid=abc", authorization: "Bearer x" },
+    });
+    assertEquals(bearer.status, 200);
+  });
+
+  await t.step("secure headers and a fresh CSP nonce on every page", async () => {
+    const a = await app.request("/ui-kit");
+    const b = await app.request("/ui-kit");
+    const csp = a.headers.get("content-security-policy") ?? "";
+    assertMatch(csp, /script-src 'nonce-[\w-]+' 'strict-dynamic'/);
+    assertEquals(csp.includes("unsafe-eval") || csp.includes("unsafe-inline"), false);
+    assertNotEquals(csp, b.headers.get("content-security-policy"));
+    assertEquals(a.headers.get("x-content-type-options"), "nosniff");
+    assertEquals(a.headers.get("x-frame-options"), "DENY");
+    const html = await a.text();
+    const nonce = csp.match(/'nonce-([\w-]+)'/)![1];
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    assert(scripts.length >= 2);
+    for (const tag of scripts) assertMatch(tag, new RegExp(`nonce="${nonce}"`));
+    await b.body?.cancel();
+  });
+
+  await t.step("built assets are immutable and served precompressed", async () => {
+    const html = await (await app.request("/ui-kit")).text();
+    const boot = html.match(/src="(\/static\/_build\/boot-[\w]+\.js)"/)![1];
+    const res = await app.request(boot, { headers: { "accept-encoding": "gzip" } });
+    assertEquals(res.status, 200);
+    assertMatch(res.headers.get("cache-control") ?? "", /immutable/);
+    assertEquals(res.headers.get("content-encoding"), "gzip");
+    await res.body?.cancel();
+  });
+
+  await t.step("the dictionary is served under the static assets path", async () => {
+    const ka = await app.request("/static/i18n/ka.json");
+    assertEquals(ka.status, 200);
+    assertEquals((await ka.json()).app.home, "მთავარი");
+    const etag = ka.headers.get("etag")!;
+    assertEquals(
+      (await app.request("/static/i18n/ka.json", { headers: { "if-none-match": etag } })).status,
+      304,
+    );
+    const unknown = await app.request("/static/i18n/xx.json");
+    assertEquals(unknown.status, 404);
+    await unknown.body?.cancel();
+  });
+
+  await t.step("an unknown page renders the 404 page, not a 500", async () => {
+    const res = await app.request("/no/such/page", { headers: { accept: "text/html" } });
+    assertEquals(res.status, 404);
+    assertMatch(await res.text(), /\/no\/such\/page/);
+  });
+
+  await t.step("the language link sets the cookie and returns only to local paths", async () => {
+    const res = await app.request("/language/en?next=/ui-kit");
+    assertEquals(res.status, 303);
+    assertEquals(res.headers.get("location"), "/ui-kit");
+    assertMatch(res.headers.get("set-cookie") ?? "", /^lang=en;/);
+    const evil = await app.request("/language/en?next=//evil.example/x");
+    assertEquals(evil.headers.get("location"), "/");
+  });
+});
