@@ -37,16 +37,17 @@ export async function machineLines(): Promise<string[]> {
   ];
 }
 
+/** The CPU model from lscpu (Deno allows reading /proc/cpuinfo only with --allow-all); "" when unknown. */
 async function cpuModel(): Promise<string> {
   try {
-    const info = await Deno.readTextFile("/proc/cpuinfo");
-    return /^model name\s*:\s*(.+)$/m.exec(info)?.[1].trim() ?? "";
+    const out = await new Deno.Command("lscpu", { stdout: "piped", stderr: "null" }).output();
+    return /^Model name:\s*(.+)$/m.exec(new TextDecoder().decode(out.stdout))?.[1].trim() ?? "";
   } catch {
     return "";
   }
 }
 
-/** Columns whose header starts with a digit-ish value are right-aligned when `right` names them. */
+/** An aligned text table; the columns whose indexes `right` lists are right-aligned. */
 export function table(headers: string[], rows: string[][], right: number[] = []): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>

@@ -44,7 +44,7 @@ interface Target {
   path: string;
   /** Overrides --connections for this target. */
   connections?: number;
-  /** Checks against this run's results; `results.get(name)` holds the targets measured before this one. */
+  /** PASS/FAIL checks of this target's result; `results` maps names to the targets measured before it. */
   checks?: (result: LoadResult, results: Map<string, LoadResult>) => Check[];
 }
 
@@ -129,8 +129,12 @@ function parseOptions(args: string[]): Options {
   for (const arg of args) {
     const [, key, value] = /^--([a-z]+)=(.+)$/.exec(arg) ?? [];
     if (key === "tool" && (value === "autocannon" || value === "wrk")) opts.tool = value;
-    else if ((key === "duration" || key === "warmup" || key === "connections") && Number(value) >= 0) {
-      opts[key] = Math.min(Number(value), key === "connections" ? 1000 : 60);
+    else if ((key === "duration" || key === "warmup" || key === "connections") && /^\d+$/.test(value)) {
+      // Bounded: at most 60 s per run and 1000 connections; duration and connections at least 1.
+      opts[key] = Math.max(
+        key === "warmup" ? 0 : 1,
+        Math.min(Number(value), key === "connections" ? 1000 : 60),
+      );
     } else {
       console.error(
         `unknown option ${arg}\nusage: bench/run.ts [--duration=5] [--warmup=1] [--connections=50] [--tool=autocannon|wrk]`,
@@ -158,6 +162,10 @@ async function main(): Promise<number> {
   console.log(
     `load:    ${await loadToolVersion(tool)} on loopback, ${opts.connections} connections, ` +
       `${opts.warmup} s warm-up + ${opts.duration} s measured per target`,
+  );
+  console.log(
+    `         (generator and servers share the ${navigator.hardwareConcurrency} CPUs: compare the ratios ` +
+      `measured in one run, not absolute req/s across machines)`,
   );
   console.log("");
 

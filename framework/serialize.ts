@@ -103,9 +103,36 @@ const ESCAPES: Record<string, string> = {
   "\u2029": "\\u2029",
 };
 
+const NEEDS_TAGS = Symbol("needs tags");
+
+/**
+ * Plain data (the common case) is stringified natively; the replacer only watches for values that need a
+ * tag and then hands the whole value to the tagging encoder.
+ */
+function plainReplacer(this: Record<string, unknown>, key: string, value: unknown) {
+  const original = this[key];
+  if (
+    original === undefined || typeof original === "bigint" || typeof original === "function" ||
+    typeof original === "symbol" || (typeof original === "number" && !Number.isFinite(original)) ||
+    original instanceof Date || original instanceof Map || original instanceof Set ||
+    (original !== null && typeof original === "object" && (TAG in original || "__k" in original))
+  ) {
+    throw NEEDS_TAGS;
+  }
+  return value;
+}
+
 /** Serializes `value` to JSON text that is safe to place verbatim inside a `<script>` element. */
 export function serialize(value: unknown, name = "props"): string {
-  return JSON.stringify(encode(value, name, new Set())).replace(UNSAFE, (c) => ESCAPES[c]);
+  let json: string;
+  try {
+    json = JSON.stringify(value, plainReplacer);
+  } catch (e) {
+    // Cycles and special values take the tagging path, which also names the offending prop.
+    if (e !== NEEDS_TAGS && !(e instanceof TypeError)) throw e;
+    json = JSON.stringify(encode(value, name, new Set()));
+  }
+  return json.replace(UNSAFE, (c) => ESCAPES[c]);
 }
 
 /** Reverses {@link serialize}. */

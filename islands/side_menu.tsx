@@ -36,7 +36,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: 
       target={item.href ? "_blank" : undefined}
       rel={item.href ? "noopener noreferrer" : undefined}
       aria-current={isCurrent(item, path.value) ? "page" : undefined}
-      class="block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 aria-[current=page]:bg-primary-50 aria-[current=page]:font-semibold aria-[current=page]:text-primary-800"
+      class="side-link"
     >
       {t(item.titleKey)}
     </a>
@@ -54,7 +54,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: 
                 aria-expanded={open.value === item.id ? "true" : "false"}
                 aria-controls={`menu-group-${item.id}-items`}
                 onClick={() => (open.value = open.value === item.id ? null : item.id)}
-                class="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm font-medium text-gray-800 hover:bg-gray-100"
+                class="side-group"
               >
                 {t(item.titleKey)}
                 <span aria-hidden="true" class="text-gray-500">{open.value === item.id ? "−" : "+"}</span>

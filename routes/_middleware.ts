@@ -4,7 +4,13 @@ import type { MiddlewareFn } from "../framework/types.ts";
 export const handler: MiddlewareFn = async ({ next }) => {
   const response = await next();
   if (response.headers.has("cache-control")) return response;
-  const headers = new Headers(response.headers);
-  headers.set("cache-control", "no-store");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  try {
+    response.headers.set("cache-control", "no-store");
+    return response;
+  } catch {
+    // Response.redirect() and friends have immutable headers.
+    const headers = new Headers(response.headers);
+    headers.set("cache-control", "no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 };

@@ -1,30 +1,34 @@
 /**
- * The side menu of SPEC §2.2 with the ids of §9. Groups carry children; permission keys are empty on most
- * items. Item 171's parent (170) is not defined by the spec, so it is shown at the top level. Items 601, 700
+ * The side menu of SPEC §2.2 with the ids of §9. Each item carries the permission key that shows it (one key
+ * per menu item; the spec leaves most empty, this product fills them so the menu shows what a person may
+ * open). Item 171's parent (170) is not defined by the spec, so it is shown at the top level. Items 601, 700
  * and 800 follow the spec's order of the last three rows; 601 (electronic files) is for professors only.
+ * The permissions screen's dev mode will store an edited copy in KV; this is the default.
  */
 import type { MenuItem } from "../utils/menu.ts";
 
+const item = (id: number, titleKey: string, route: string, icon: string, permission?: string): MenuItem => ({
+  id,
+  titleKey,
+  route,
+  icon,
+  ...(permission ? { permission } : {}),
+});
+
 export const DEFAULT_MENU: MenuItem[] = [
-  { id: 10, titleKey: "menu.calendar", route: "/hr/calendar/calendar", icon: "calendar" },
-  { id: 11, titleKey: "menu.students", route: "/students", icon: "students" },
+  item(10, "menu.calendar", "/hr/calendar/calendar", "calendar", "menu.hr.calendar"),
+  item(11, "menu.students", "/students", "students", "menu.students"),
   {
     id: 20,
     titleKey: "menu.learningProcess",
     icon: "book",
     children: [
-      { id: 200, titleKey: "menu.structure", route: "/structure/schools", icon: "structure" },
-      {
-        id: 201,
-        titleKey: "menu.learningCourses",
-        route: "/books",
-        icon: "book",
-        permission: "menu.learningProcesses.learningCourses",
-      },
-      { id: 202, titleKey: "menu.lists", route: "/lists", icon: "list" },
-      { id: 203, titleKey: "menu.components", route: "/components", icon: "components" },
-      { id: 204, titleKey: "menu.registration", route: "/registration", icon: "registration" },
-      { id: 205, titleKey: "menu.mobilityBooks", route: "/mobility-books", icon: "mobility" },
+      item(200, "menu.structure", "/structure/schools", "structure", "menu.learningProcesses.structure"),
+      item(201, "menu.learningCourses", "/books", "book", "menu.learningProcesses.learningCourses"),
+      item(202, "menu.lists", "/lists", "list", "menu.learningProcesses.lists"),
+      item(203, "menu.components", "/components", "components", "menu.learningProcesses.components"),
+      item(204, "menu.registration", "/registration", "registration", "menu.learningProcesses.registration"),
+      item(205, "menu.mobilityBooks", "/mobility-books", "mobility", "menu.learningProcesses.mobilityBooks"),
     ],
   },
   {
@@ -32,62 +36,64 @@ export const DEFAULT_MENU: MenuItem[] = [
     titleKey: "menu.contact",
     icon: "contact",
     children: [
-      { id: 33, titleKey: "menu.polls", route: "/poll/dashboard", icon: "poll" },
-      { id: 34, titleKey: "menu.sms", route: "/sms", icon: "sms" },
+      item(33, "menu.polls", "/poll/dashboard", "poll", "menu.contact.polls"),
+      item(34, "menu.sms", "/sms", "sms", "menu.contact.sms"),
     ],
   },
   {
     id: 50,
     titleKey: "menu.settings",
     icon: "settings",
-    children: [{
-      id: 501,
-      titleKey: "menu.users",
-      route: "/permissions",
-      icon: "users",
-      permission: "menu.settings.users",
-    }],
+    children: [item(501, "menu.users", "/permissions", "users", "menu.settings.users")],
   },
-  { id: 80, titleKey: "menu.table", route: "/tables", icon: "table" },
-  { id: 171, titleKey: "menu.fellowship", route: "/fellowship", icon: "fellowship" },
+  item(80, "menu.table", "/tables", "table", "menu.table"),
+  item(171, "menu.fellowship", "/fellowship", "fellowship", "menu.fellowship"),
   {
     id: 300,
     titleKey: "menu.finances",
     icon: "finances",
     children: [
-      { id: 301, titleKey: "menu.financeStudents", route: "/finances-second/students", icon: "students" },
-      { id: 302, titleKey: "menu.discounts", route: "/finances-second/discounts", icon: "discount" },
-      { id: 303, titleKey: "menu.transactions", route: "/finances-second/events", icon: "transactions" },
-      { id: 304, titleKey: "menu.financeReports", route: "/finances-second/reports", icon: "reports" },
-      { id: 305, titleKey: "menu.parameters", route: "/finances-second/parameters", icon: "settings" },
+      item(301, "menu.financeStudents", "/finances-second/students", "students", "menu.finances.students"),
+      item(302, "menu.discounts", "/finances-second/discounts", "discount", "menu.finances.discounts"),
+      item(303, "menu.transactions", "/finances-second/events", "transactions", "menu.finances.transactions"),
+      item(304, "menu.financeReports", "/finances-second/reports", "reports", "menu.finances.reports"),
+      item(305, "menu.parameters", "/finances-second/parameters", "settings", "menu.finances.parameters"),
     ],
   },
   {
     id: 500,
     titleKey: "menu.reporting",
     icon: "reports",
-    children: [{ id: 511, titleKey: "menu.reports", route: "/reports", icon: "reports" }],
+    children: [item(511, "menu.reports", "/reports", "reports", "menu.reporting.reports")],
   },
   {
-    id: 601,
-    titleKey: "menu.electronicFiles",
-    route: "/el-files/dashboards",
-    icon: "files",
+    ...item(601, "menu.electronicFiles", "/el-files/dashboards", "files", "menu.electronicFiles"),
     guards: ["prof"],
   },
-  { id: 700, titleKey: "menu.diplomaEnclosures", route: "/diploma-enclosures/dashboard", icon: "diploma" },
-  { id: 800, titleKey: "menu.videoLessons", route: "/video-lessons", icon: "video" },
+  item(700, "menu.diplomaEnclosures", "/diploma-enclosures/dashboard", "diploma", "menu.diplomaEnclosures"),
+  item(800, "menu.videoLessons", "/video-lessons", "video", "menu.videoLessons"),
 ];
+
+/** The menu one person sees: items they hold the key for (and whose guard matches), empty groups dropped. */
+export function menuFor(menu: MenuItem[], can: (key: string) => boolean, guard: string): MenuItem[] {
+  const visible = (entry: MenuItem) =>
+    (!entry.permission || can(entry.permission)) && (!entry.guards || entry.guards.includes(guard as never));
+  return menu.flatMap((entry) => {
+    if (!entry.children) return visible(entry) ? [entry] : [];
+    const children = entry.children.filter(visible);
+    return children.length && visible(entry) ? [{ ...entry, children }] : [];
+  });
+}
 
 /** Id of the top-level group holding `path`, if any: that group is open on load. */
 export function groupOfPath(menu: MenuItem[], path: string): number | null {
-  for (const item of menu) {
+  for (const entry of menu) {
     if (
-      item.children?.some((child) =>
+      entry.children?.some((child) =>
         child.route && (path === child.route || path.startsWith(child.route + "/"))
       )
     ) {
-      return item.id;
+      return entry.id;
     }
   }
   return null;

@@ -29,7 +29,18 @@ export function createTranslator(lang: Lang, dictionary: Dictionary): Translate 
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  return (key, params) => instance.t(key, params ?? {}) as string;
+  // Dictionaries never change under a translator (an override builds a new one), so plain lookups are
+  // memoized: i18next's t() costs microseconds, and a page makes dozens of calls.
+  const plain = new Map<string, string>();
+  return (key, params) => {
+    if (params) return instance.t(key, params) as string;
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = instance.t(key) as string;
+      plain.set(key, text);
+    }
+    return text;
+  };
 }
 
 let active: Translate = (key) => key;

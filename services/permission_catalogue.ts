@@ -1,0 +1,82 @@
+/**
+ * Every permission key, grouped by menu as the roles screen shows them. The keys of SPEC §6 are kept as they
+ * are; the rest (one per menu item and per action this product adds) follow the same `menu.<area>.<item>.<action>`
+ * shape. A key grants nothing by itself: roles hold keys, users hold roles, and user id 1 holds every key.
+ */
+export interface PermissionNode {
+  key: string;
+  children?: PermissionNode[];
+}
+
+const leaf = (key: string): PermissionNode => ({ key });
+const group = (key: string, ...children: (string | PermissionNode)[]): PermissionNode => ({
+  key,
+  children: children.map((c) => (typeof c === "string" ? leaf(`${key}.${c}`) : c)),
+});
+
+const COURSES = "menu.learningProcesses.learningCourses";
+const CONDITIONS = `${COURSES}.conditions`;
+const conditionActions = ["addGroup", "editGroup", "removeGroup", "addBook", "removeBook", "logs"];
+
+export const PERMISSION_TREE: PermissionNode[] = [
+  group("menu.hr", "calendar", "add", "edit"),
+  group("menu.students", "add", "edit", "export"),
+  group(
+    "menu.learningProcesses",
+    group("menu.learningProcesses.structure", "add", "edit", "remove"),
+    group(
+      COURSES,
+      "export",
+      "add",
+      "edit",
+      "remove",
+      "logs",
+      "professors",
+      "categories",
+      "ruleStudents",
+      "silabus",
+      group(`${COURSES}.components`, "logs"),
+      group(
+        CONDITIONS,
+        group(`${CONDITIONS}.equalCondition`, ...conditionActions),
+        group(`${CONDITIONS}.antiCondition`, ...conditionActions),
+        group(`${CONDITIONS}.gpa`, "edit"),
+        group(`${CONDITIONS}.program`, "add", "remove"),
+      ),
+    ),
+    leaf("menu.learningProcesses.lists"),
+    leaf("menu.learningProcesses.components"),
+    leaf("menu.learningProcesses.registration"),
+    leaf("menu.learningProcesses.mobilityBooks"),
+  ),
+  group("menu.contact", "polls", "sms"),
+  group("menu.settings", group("menu.settings.users", "dev", "users", "prof", "roles", "params")),
+  group("menu.table", "all", "edit", "export", "votes"),
+  leaf("menu.fellowship"),
+  group("menu.finances", "students", "discounts", "transactions", "reports", "parameters"),
+  group("menu.reporting", "reports", group("menu.reporting.analytics", "dashboard")),
+  leaf("menu.electronicFiles"),
+  leaf("menu.diplomaEnclosures"),
+  leaf("menu.videoLessons"),
+  group("menu.personalInfo", group("menu.personalInfo.view", "country")),
+  group("menu.chat", "eventLog"),
+  group("menu.notifications", "consents"),
+  group("menu.languages", "edit"),
+];
+
+function flatten(nodes: PermissionNode[]): string[] {
+  return nodes.flatMap((node) => [node.key, ...flatten(node.children ?? [])]);
+}
+
+/** Every key, in tree order. */
+export const ALL_PERMISSIONS: readonly string[] = flatten(PERMISSION_TREE);
+const KNOWN = new Set(ALL_PERMISSIONS);
+
+export function isPermissionKey(key: string): boolean {
+  return KNOWN.has(key);
+}
+
+/** Keys under (and including) `prefix`: a role given a whole area gets every action in it. */
+export function keysUnder(prefix: string): string[] {
+  return ALL_PERMISSIONS.filter((key) => key === prefix || key.startsWith(prefix + "."));
+}
