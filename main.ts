@@ -13,6 +13,8 @@ import { securityHeaders } from "./framework/middleware/security_headers.ts";
 import { mountStatic } from "./framework/middleware/static.ts";
 import { mountRoutes } from "./framework/server.ts";
 import manifest from "./routes.gen.ts";
+import { SESSION_COOKIE, tokenOf } from "./http/session_cookie.ts";
+import { identify } from "./services/auth.ts";
 import { openDb } from "./services/db.ts";
 import { seedIfEmpty } from "./services/seed/mod.ts";
 import { dictionaries, translatorFor } from "./services/i18n.ts";
@@ -31,7 +33,6 @@ export interface AppOptions {
 export type AppEnv = { Variables: { nonce: string; state: AppState; auth: AuthView } };
 
 const API_BODY_LIMIT = 1024 * 1024;
-const SESSION_COOKIE = "sid";
 
 export async function createApp(opts: AppOptions = {}) {
   await openDb(opts.kvPath);
@@ -50,12 +51,24 @@ export async function createApp(opts: AppOptions = {}) {
       lang,
       t: translatorFor(lang),
       auth: anonymous,
+      identity: null,
       i18nVersion: build.locales[lang] ?? "",
       css: build.css,
     });
     await next();
   });
   app.use(csrf({ allowedOrigins: (own) => allowedOrigins ?? [own], cookieName: SESSION_COOKIE }));
+  app.use(async (c, next) => {
+    // Static files need no identity; everything else learns who is asking (or that nobody is).
+    if (c.req.path.startsWith("/static/")) return next();
+    const identity = await identify(tokenOf(c));
+    if (identity) {
+      const auth: AuthView = { userId: identity.user.id, can: (key) => identity.permissions.has(key) };
+      c.set("auth", auth);
+      Object.assign(c.get("state"), { auth, identity });
+    }
+    await next();
+  });
   app.use(
     "/api/*",
     bodyLimit({
@@ -77,6 +90,7 @@ export async function createApp(opts: AppOptions = {}) {
     return c.json(dictionaries[lang]);
   });
   mountStatic(app, root);
+  mountApiDocs(app, { title: "UniAdmin", version: "0.1.0" });
 
   const routes = mountRoutes<AppState>(app, {
     manifest,
@@ -86,7 +100,6 @@ export async function createApp(opts: AppOptions = {}) {
     authorize: (state, permission) =>
       state.auth.can(permission) ? null : Promise.reject(new AppError(403, "forbidden", "errors.forbidden")),
   });
-  mountApiDocs(app, { title: "UniAdmin", version: "0.1.0" });
 
   app.notFound((c) => {
     if (isApiRequest(c)) {

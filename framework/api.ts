@@ -47,7 +47,8 @@ export function permissionGuard(permission: Permission): MiddlewareHandler {
 
 /** A router whose validation failures become 422 field errors in the one error shape. */
 export function createRouter() {
-  return new OpenAPIHono({
+  // Variables are set by the app's own middleware; routers read them with a cast to the app's types.
+  return new OpenAPIHono<{ Variables: Record<string, unknown> }>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error.issues, (result as { data?: unknown }).data);
     },

@@ -18,6 +18,7 @@ import type {
   MiddlewareFn,
   MiddlewareModule,
   PageProps,
+  RouteMeta,
   RouteModule,
 } from "./types.ts";
 
@@ -42,7 +43,7 @@ interface PageEntry {
 }
 
 export interface MountedRoutes {
-  pages: { file: string; pattern: string; titleKey?: string; permission?: string }[];
+  pages: { file: string; pattern: string; titleKey?: RouteMeta["titleKey"]; permission?: string }[];
   renderNotFound(c: Context): Promise<Response>;
   renderError(c: Context, status: number, error: unknown): Response;
 }
@@ -107,8 +108,9 @@ export function mountRoutes<State extends BaseState>(
     const segments = path.split("/").filter(Boolean);
     for (let i = 1; i <= segments.length; i++) {
       const prefix = "/" + segments.slice(0, i).join("/");
-      const page = pages.find((p) => p.regex.test(prefix));
-      if (page?.mod.meta?.titleKey) crumbs.push({ titleKey: page.mod.meta.titleKey, href: prefix });
+      const title = pages.find((p) => p.regex.test(prefix))?.mod.meta?.titleKey;
+      const titleKey = typeof title === "function" ? title(prefix) : title;
+      if (titleKey) crumbs.push({ titleKey, href: prefix });
     }
     return crumbs;
   };
@@ -151,6 +153,16 @@ export function mountRoutes<State extends BaseState>(
     return step(0);
   };
 
+  // API routers first: a catch-all page must never shadow /api.
+  for (const file of files.filter((f) => kindOf(f) === "api")) {
+    const mod = manifest.routes[file] as ApiModule;
+    if (!mod.default || typeof mod.default.fetch !== "function") {
+      throw new Error(`routes: ${file} is under routes/api/ and must export a Hono router as default.`);
+    }
+    // deno-lint-ignore no-explicit-any
+    app.route(patternOf(file), mod.default as any);
+  }
+
   for (const entry of pages) {
     app.all(entry.pattern, (c) =>
       runChain(c, entry.middleware, async () => {
@@ -170,6 +182,7 @@ export function mountRoutes<State extends BaseState>(
             url,
             params,
             state,
+            remoteAddr: remoteAddrOf(c),
             render: (data, init) => renderWith(c, entry, data, init),
           });
         }
@@ -178,14 +191,6 @@ export function mountRoutes<State extends BaseState>(
       }));
   }
 
-  for (const file of files.filter((f) => kindOf(f) === "api")) {
-    const mod = manifest.routes[file] as ApiModule;
-    if (!mod.default || typeof mod.default.fetch !== "function") {
-      throw new Error(`routes: ${file} is under routes/api/ and must export a Hono router as default.`);
-    }
-    // deno-lint-ignore no-explicit-any
-    app.route(patternOf(file), mod.default as any);
-  }
 
   const notFoundModule = rootSpecial("notFound");
   const errorModule = rootSpecial("error");
@@ -238,4 +243,13 @@ function patternRegex(pattern: string): RegExp {
     return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   }).join("/");
   return new RegExp(`^${source || "/"}$`);
+}
+
+/** The peer address Deno.serve passed to Hono, "" when there is none (app.request in tests). */
+export function remoteAddrOf(c: Context): string {
+  try {
+    return (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr?.hostname ?? "";
+  } catch {
+    return "";
+  }
 }

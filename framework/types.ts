@@ -8,8 +8,9 @@ export interface BaseState {
 
 /** Route metadata, exported by a route module as `meta`. */
 export interface RouteMeta {
-  /** i18n key of this route's name in breadcrumbs and the document title. */
-  titleKey?: string;
+  /** i18n key of this route's name in breadcrumbs and the document title; a catch-all route may compute
+   * it from the path (returning undefined for paths it does not serve). */
+  titleKey?: string | ((path: string) => string | undefined);
   /** Permission key needed to open the page; checked by the app's `authorize` before the handler runs. */
   permission?: string;
 }
@@ -44,6 +45,8 @@ export interface RouteContext<Data = unknown, State extends BaseState = BaseStat
   url: URL;
   params: Record<string, string>;
   state: State;
+  /** The peer's address as the server saw it (no proxy headers), or "" when unknown (e.g. in tests). */
+  remoteAddr: string;
   /** Renders the page component with `data`. */
   render(data?: Data, init?: ResponseInit): Response | Promise<Response>;
 }

@@ -1,75 +1,124 @@
 /**
- * The shell's side menu. Only one top-level group is open at a time; the group holding the current path
- * opens on load. It lives outside the page region, so client navigation keeps it (and the group the person
- * opened) alive; it follows navigation to mark the current item.
+ * The shell's side menu (SPEC §2.2, §2.3): 250 px; one top-level group open at a time, the group of the
+ * current path open on load. At 768 px or narrower it becomes a closed sidenav that the top bar's menu button
+ * opens, and navigation closes it unless it is pinned. It lives outside the page region, so client
+ * navigation keeps it (and the group the person opened) alive; it follows navigation to mark the current item.
  */
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { MenuItem } from "../utils/menu.ts";
 import { t } from "../utils/i18n.ts";
+import type { MenuItem } from "../utils/menu.ts";
 
 export interface SideMenuProps {
   items: MenuItem[];
   path: string;
   openGroup: number | null;
+  /** Badge counts: `inbox` on every item but /chancellery, which shows `chancellery`. */
+  badges?: { inbox: number; chancellery: number };
 }
 
+const PIN_KEY = "sidenavPinned";
 const isCurrent = (item: MenuItem, path: string) =>
   Boolean(item.route && (path === item.route || path.startsWith(item.route + "/")));
 
-export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: SideMenuProps) {
+export function SideMenu({ items, path: initialPath, openGroup: initialGroup, badges }: SideMenuProps) {
   const open = useSignal(initialGroup);
   const path = useSignal(initialPath);
+  const drawer = useSignal(false);
+  const pinned = useSignal(false);
+
   useEffect(() => {
-    const follow = () => (path.value = location.pathname);
+    try {
+      pinned.value = localStorage.getItem(PIN_KEY) === "1";
+    } catch { /* storage disabled */ }
+    const follow = () => {
+      path.value = location.pathname;
+      if (!pinned.value) drawer.value = false;
+    };
+    const toggle = () => (drawer.value = !drawer.value);
     addEventListener("app:navigated", follow);
     addEventListener("popstate", follow);
+    addEventListener("app:toggle-sidenav", toggle);
     return () => {
       removeEventListener("app:navigated", follow);
       removeEventListener("popstate", follow);
+      removeEventListener("app:toggle-sidenav", toggle);
     };
   }, []);
 
+  const pin = () => {
+    pinned.value = !pinned.value;
+    try {
+      localStorage.setItem(PIN_KEY, pinned.value ? "1" : "0");
+    } catch { /* storage disabled */ }
+  };
+
+  const badge = (item: MenuItem) => {
+    const count = item.route === "/chancellery" ? badges?.chancellery : badges?.inbox;
+    return count ? <span class="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white">{count}</span> : null;
+  };
   const link = (item: MenuItem) => (
     <a
       href={item.href ?? item.route}
       target={item.href ? "_blank" : undefined}
       rel={item.href ? "noopener noreferrer" : undefined}
       aria-current={isCurrent(item, path.value) ? "page" : undefined}
-      class="side-link"
+      data-menu-id={item.id}
+      class="side-link flex items-center gap-2"
     >
       {t(item.titleKey)}
+      {badge(item)}
     </a>
   );
 
   return (
-    <nav aria-label={t("shell.menu")} class="flex flex-col gap-1 p-3" data-testid="side-menu">
-      {items.map((item) =>
-        item.children
-          ? (
-            <div key={item.id}>
-              <button
-                type="button"
-                id={`menu-group-${item.id}`}
-                aria-expanded={open.value === item.id ? "true" : "false"}
-                aria-controls={`menu-group-${item.id}-items`}
-                onClick={() => (open.value = open.value === item.id ? null : item.id)}
-                class="side-group"
-              >
-                {t(item.titleKey)}
-                <span aria-hidden="true" class="text-gray-500">{open.value === item.id ? "−" : "+"}</span>
-              </button>
-              <ul
-                id={`menu-group-${item.id}-items`}
-                hidden={open.value !== item.id}
-                class="ml-3 border-l border-gray-200 pl-2"
-              >
-                {item.children.map((child) => <li key={child.id}>{link(child)}</li>)}
-              </ul>
-            </div>
-          )
-          : <div key={item.id}>{link(item)}</div>
+    <>
+      {drawer.value && (
+        <div class="fixed inset-0 z-30 bg-gray-900/40 min-[769px]:hidden" onClick={() => (drawer.value = false)} aria-hidden="true" />
       )}
-    </nav>
+      <aside
+        class={`fixed inset-y-0 left-0 z-40 w-[250px] shrink-0 overflow-y-auto border-r border-gray-200 bg-white transition-transform min-[769px]:static min-[769px]:translate-x-0 ${
+          drawer.value ? "translate-x-0" : "-translate-x-full"
+        }`}
+        data-testid="sidenav"
+        data-open={drawer.value ? "true" : "false"}
+      >
+        <div class="flex items-center justify-between px-4 py-4">
+          <a href="/" class="text-lg font-semibold text-primary-800">{t("app.name")}</a>
+          <button
+            type="button"
+            class="rounded px-2 py-1 text-xs text-gray-600 hover:bg-gray-100 min-[769px]:hidden"
+            aria-pressed={pinned.value ? "true" : "false"}
+            onClick={pin}
+          >
+            {t(pinned.value ? "shell.unpin" : "shell.pin")}
+          </button>
+        </div>
+        <nav aria-label={t("shell.menu")} class="flex flex-col gap-1 px-3 pb-4" data-testid="side-menu">
+          {items.map((item) =>
+            item.children
+              ? (
+                <div key={item.id}>
+                  <button
+                    type="button"
+                    id={`menu-group-${item.id}`}
+                    aria-expanded={open.value === item.id ? "true" : "false"}
+                    aria-controls={`menu-group-${item.id}-items`}
+                    onClick={() => (open.value = open.value === item.id ? null : item.id)}
+                    class="side-group"
+                  >
+                    {t(item.titleKey)}
+                    <span aria-hidden="true" class="text-gray-500">{open.value === item.id ? "−" : "+"}</span>
+                  </button>
+                  <ul id={`menu-group-${item.id}-items`} hidden={open.value !== item.id} class="ml-3 border-l border-gray-200 pl-2">
+                    {item.children.map((child) => <li key={child.id}>{link(child)}</li>)}
+                  </ul>
+                </div>
+              )
+              : <div key={item.id}>{link(item)}</div>
+          )}
+        </nav>
+      </aside>
+    </>
   );
 }

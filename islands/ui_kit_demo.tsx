@@ -17,7 +17,6 @@ import {
   TabPanel,
   Tabs,
   TextInput,
-  Toaster,
 } from "../components/ui/mod.ts";
 import { t } from "../utils/i18n.ts";
 
@@ -148,7 +147,6 @@ export function UiKitDemo({ rows }: { rows: Row[] }) {
         okLabel={t("common.ok")}
         onClose={() => (error.value = null)}
       />
-      <Toaster dismissLabel={t("common.close")} />
     </div>
   );
 }

@@ -1,8 +1,16 @@
 import type { MiddlewareFn } from "../framework/types.ts";
+import type { AppState } from "../utils/state.ts";
 
-/** Pages are rendered per person and language: never cache them in shared caches. */
-export const handler: MiddlewareFn = async ({ next }) => {
+/** Pages anyone may open (SPEC §2.1); every other page needs a signed-in person. */
+const PUBLIC = [/^\/login$/, /^\/online-register$/, /^\/studentInfoQrCode\/[^/]+$/, /^\/language\/[a-z]{2}$/];
+
+export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
+  if (!state.identity && !PUBLIC.some((pattern) => pattern.test(url.pathname))) {
+    const back = url.pathname === "/" ? "" : `?next=${encodeURIComponent(url.pathname + url.search)}`;
+    return new Response(null, { status: 303, headers: { location: `/login${back}`, "cache-control": "no-store" } });
+  }
   const response = await next();
+  // Pages are rendered per person and language: never cache them in shared caches.
   if (response.headers.has("cache-control")) return response;
   try {
     response.headers.set("cache-control", "no-store");

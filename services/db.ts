@@ -12,7 +12,12 @@
  * | ["audit", entity, entityId, ulid]        | AuditEntry { actor, action, before, … } | db_records.ts      |
  * | ["files", fileId]                        | FileMeta { name, type, size, chunks, … }| db_files.ts        |
  * | ["files_chunks", fileId, n]              | Uint8Array ≤ 60 KiB, n = 0, 1, …        | db_files.ts        |
- * | ["sessions", sid]                        | session                                 | services/auth.ts   |
+ * | ["meta", "jwt_secret"]                   | string: generated JWT secret, base64url | sessions.ts        |
+ * | ["sessions", sid]                        | Session (expireIn when it expires)      | sessions.ts        |
+ * | ["sessions_by_user", userId, sid]        | sid (same expireIn as the session)      | sessions.ts        |
+ * | ["sessions_revoked", sid]                | { at } for other processes, kept 1 day  | sessions.ts        |
+ * | ["login_failures", "account", email]     | FailureCounter { count, firstAt, … }    | login_throttle.ts  |
+ * | ["login_failures", "address", ip]        | FailureCounter (expireIn: window)       | login_throttle.ts  |
  * | [collection, id]                         | the record                              | db_records.ts      |
  * | [`<collection>_by_<field>`, value]       | id (unique index)                       | db_records.ts      |
  * | [`<collection>_by_<field>`, value, id]   | id (non-unique index)                   | db_records.ts      |

@@ -43,7 +43,8 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       method,
       signal: opts.signal,
       credentials: "same-origin",
-      headers: opts.body === undefined
+      // Every write names its type: the server refuses writes without one (CSRF rule).
+      headers: method === "GET"
         ? { accept: "application/json" }
         : { accept: "application/json", "content-type": "application/json" },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

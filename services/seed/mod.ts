@@ -4,6 +4,7 @@
  * A marker in KV records what was seeded, so a restart never seeds twice.
  */
 import { db } from "../db.ts";
+import { accountsSeed } from "./accounts.ts";
 import { Random } from "./random.ts";
 
 export type SeedSize = "small" | "large";
@@ -26,7 +27,7 @@ export interface SeedMarker {
 }
 
 /** Parts run in this order; later modules append theirs (people before courses before timetables). */
-export const SEED_PARTS: SeedPart[] = [];
+export const SEED_PARTS: SeedPart[] = [accountsSeed];
 
 const MARKER: Deno.KvKey = ["meta", "seed"];
 

@@ -1,0 +1,68 @@
+/**
+ * A menu button with a popup: opens on click, closes on Escape, on a click outside, and after choosing an
+ * item. Keyboard: the button is a normal button; the items are links or buttons in Tab order.
+ */
+import type { ComponentChildren } from "preact";
+import { useSignal } from "@preact/signals";
+import { useEffect, useRef } from "preact/hooks";
+
+export interface DropdownProps {
+  id: string;
+  label: ComponentChildren;
+  /** Accessible name when the label is only an icon. */
+  ariaLabel?: string;
+  buttonClass?: string;
+  align?: "start" | "end";
+  children: ComponentChildren;
+}
+
+export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", children }: DropdownProps) {
+  const open = useSignal(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open.value) return;
+    const onClick = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) open.value = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      open.value = false;
+      root.current?.querySelector<HTMLButtonElement>("button")?.focus();
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open.value]);
+
+  return (
+    <div ref={root} class="relative">
+      <button
+        type="button"
+        id={`${id}-button`}
+        aria-haspopup="true"
+        aria-expanded={open.value ? "true" : "false"}
+        aria-controls={`${id}-menu`}
+        aria-label={ariaLabel}
+        onClick={() => (open.value = !open.value)}
+        class={buttonClass ?? "flex items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100"}
+      >
+        {label}
+      </button>
+      <div
+        id={`${id}-menu`}
+        hidden={!open.value}
+        onClick={(e) => (e.target as Element).closest("a,button") && (open.value = false)}
+        class={`absolute z-50 mt-1 min-w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg ${
+          align === "end" ? "right-0" : "left-0"
+        }`}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export const MENU_ITEM_CLASS = "block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100";

@@ -1,0 +1,100 @@
+import { LanguageLinks } from "../components/language_links.tsx";
+import type { Handlers, PageProps, RouteConfig, RouteMeta } from "../framework/types.ts";
+import { clearedSessionCookie, clientInfo, sessionCookie } from "../http/session_cookie.ts";
+import { signIn } from "../services/auth.ts";
+import { landingPath, safeNext } from "../services/landing.ts";
+import { AppError } from "../utils/errors.ts";
+import type { AppState } from "../utils/state.ts";
+
+export const meta: RouteMeta = { titleKey: "login.title" };
+/** Outside the shell, and with no script: signing in works as a plain form POST. */
+export const config: RouteConfig = { skipInheritedLayouts: true };
+
+interface LoginData {
+  email: string;
+  next: string | null;
+  error: string | null;
+}
+
+const MAX_FIELD = 256;
+
+export const handler: Handlers<LoginData, AppState> = {
+  GET({ url, state, render }) {
+    const next = safeNext(url.searchParams.get("next"));
+    if (state.identity) return redirect(next ?? landingPath(state.identity.user));
+    return render({ email: "", next, error: null });
+  },
+  async POST({ req, url, state, render, remoteAddr }) {
+    const form = await req.formData().catch(() => new FormData());
+    const email = String(form.get("email") ?? "").trim().slice(0, MAX_FIELD);
+    const password = String(form.get("password") ?? "").slice(0, MAX_FIELD);
+    const next = safeNext(String(form.get("next") ?? "") || url.searchParams.get("next"));
+    if (!email || !password) return render({ email, next, error: state.t("login.missing") }, { status: 422 });
+    try {
+      const { user, session, token } = await signIn(email, password, clientInfo(req, remoteAddr));
+      const response = redirect(next ?? landingPath(user));
+      response.headers.set("set-cookie", sessionCookie(token, session, url.protocol === "https:"));
+      return response;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const headers = new Headers({ "set-cookie": clearedSessionCookie() });
+      if (e.status === 429) headers.set("retry-after", String(e.options.params?.seconds ?? 60));
+      return render({ email, next, error: state.t(e.messageKey, e.options.params) }, { status: e.status, headers });
+    }
+  },
+};
+
+function redirect(location: string) {
+  return new Response(null, { status: 303, headers: { location } });
+}
+
+export default function Login({ data, state, url }: PageProps<LoginData, AppState>) {
+  const { t } = state;
+  return (
+    <main class="flex min-h-screen items-center justify-center bg-gray-50 p-4">
+      <div class="w-full max-w-sm">
+        <div class="mb-6 flex items-center justify-between">
+          <span class="text-xl font-semibold text-primary-800">{t("app.name")}</span>
+          <LanguageLinks current={state.lang} next={url.pathname + url.search} label={t("shell.language")} />
+        </div>
+        <form method="post" action={`/login${url.search}`} class="space-y-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm" novalidate>
+          <h1 class="text-lg font-semibold">{t("login.title")}</h1>
+          {data.error && (
+            <p role="alert" id="login-error" class="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {data.error}
+            </p>
+          )}
+          {data.next && <input type="hidden" name="next" value={data.next} />}
+          <div class="space-y-1">
+            <label for="login-email" class="block text-sm font-medium text-gray-700">{t("login.email")}</label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autocomplete="username"
+              required
+              autofocus
+              value={data.email}
+              aria-describedby={data.error ? "login-error" : undefined}
+              class="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+            />
+          </div>
+          <div class="space-y-1">
+            <label for="login-password" class="block text-sm font-medium text-gray-700">{t("login.password")}</label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autocomplete="current-password"
+              required
+              class="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+            />
+          </div>
+          <button type="submit" class="w-full rounded-md bg-primary-600 px-4 py-2 text-sm font-medium text-white hover:bg-primary-700">
+            {t("login.submit")}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
+import { listUserSessions, revokeSession, type Session } from "../services/sessions.ts";
+import { describeUserAgent } from "../services/user_agent.ts";
+import type { AppState } from "../utils/state.ts";
+
+export const meta: RouteMeta = { titleKey: "devices.title" };
+
+interface DevicesData {
+  sessions: Session[];
+  currentSid: string;
+}
+
+/** The person's sessions, the current one marked; ending one signs that device out at once. */
+export const handler: Handlers<DevicesData, AppState> = {
+  async GET({ state, render }) {
+    const { user, session } = state.identity!;
+    return render({ sessions: await listUserSessions(user.id), currentSid: session.sid });
+  },
+  async POST({ req, state }) {
+    const form = await req.formData().catch(() => new FormData());
+    const sid = String(form.get("sid") ?? "");
+    const own = await listUserSessions(state.identity!.user.id);
+    if (own.some((s) => s.sid === sid)) await revokeSession(sid);
+    const location = sid === state.identity!.session.sid ? "/login" : "/my-devices";
+    return new Response(null, { status: 303, headers: { location } });
+  },
+};
+
+export default function MyDevices({ data, state }: PageProps<DevicesData, AppState>) {
+  const { t } = state;
+  const format = new Intl.DateTimeFormat(state.lang === "ka" ? "ka-GE" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <section class="max-w-3xl">
+      <h1 class="mb-4 text-2xl font-semibold">{t("devices.title")}</h1>
+      <div class="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <table class="w-full text-left text-sm">
+          <thead class="bg-gray-50 text-gray-600">
+            <tr>
+              <th scope="col" class="px-4 py-2 font-medium">{t("devices.browser")}</th>
+              <th scope="col" class="px-4 py-2 font-medium">{t("devices.address")}</th>
+              <th scope="col" class="px-4 py-2 font-medium">{t("devices.lastSeen")}</th>
+              <th scope="col" class="px-4 py-2"><span class="sr-only">{t("devices.actions")}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.sessions.map((s) => (
+              <tr key={s.sid} class="border-t border-gray-100" data-current={s.sid === data.currentSid ? "true" : undefined}>
+                <td class="px-4 py-2">
+                  {describeUserAgent(s.userAgent)}
+                  {s.sid === data.currentSid && (
+                    <span class="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs font-medium text-primary-800">{t("devices.current")}</span>
+                  )}
+                </td>
+                <td class="px-4 py-2 font-mono text-xs">{s.ip}</td>
+                <td class="px-4 py-2">{format.format(new Date(s.lastSeenAt))}</td>
+                <td class="px-4 py-2 text-right">
+                  <form method="post">
+                    <input type="hidden" name="sid" value={s.sid} />
+                    <button type="submit" class="rounded px-2 py-1 text-red-700 hover:bg-red-50">
+                      {s.sid === data.currentSid ? t("shell.logout") : t("devices.revoke")}
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Signing in and out, password change and account switching: the rules that tie users, passwords,
+ * sessions and throttling together. HTTP-free; routes turn its results into cookies and responses.
+ */
+import { AppError, invalid } from "../utils/errors.ts";
+import { checkLogin, DEFAULT_THROTTLE_POLICY, recordFailure, recordSuccess } from "./login_throttle.ts";
+import { checkPassword, DEFAULT_PASSWORD_POLICY, hashPassword, verifyPassword } from "./passwords.ts";
+import { authenticate, createSession, revokeSession, revokeUserSessions, type Session } from "./sessions.ts";
+import { findUserByEmail, getUser, permissionsOf, updateUser, type User } from "./users.ts";
+
+/** Default session length: a working day. The authorization parameters screen may change it. */
+export const SESSION_SECONDS = 8 * 3600;
+
+export interface Identity {
+  user: User;
+  session: Session;
+  permissions: ReadonlySet<string>;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** The person behind a token, or null: bad token, revoked or expired session, disabled or changed account. */
+export async function identify(token: string | null | undefined): Promise<Identity | null> {
+  const auth = await authenticate(token);
+  if (!auth) return null;
+  const user = await getUser(auth.session.userId);
+  if (!user || user.disabled || user.guard !== auth.session.guard) return null;
+  return { user, session: auth.session, permissions: await permissionsOf(user) };
+}
+
+// Verifying against this when the account does not exist keeps the answer time the same either way.
+let dummyHash: Promise<string> | null = null;
+
+export async function signIn(email: string, password: string, client: ClientInfo) {
+  const verdict = await checkLogin(email, client.ip, DEFAULT_THROTTLE_POLICY);
+  if (!verdict.allowed) {
+    throw new AppError(429, "too_many_attempts", "errors.tooManyAttempts", {
+      params: { seconds: verdict.retryAfterSeconds },
+    });
+  }
+  const user = await findUserByEmail(email);
+  dummyHash ??= hashPassword("not-a-real-password");
+  const ok = await verifyPassword(password, user?.passwordHash ?? await dummyHash);
+  if (!user || !ok || user.disabled) {
+    await recordFailure(email, client.ip, DEFAULT_THROTTLE_POLICY);
+    throw new AppError(401, "invalid_credentials", "errors.invalidCredentials");
+  }
+  await recordSuccess(email, client.ip);
+  const { session, token } = await createSession({
+    userId: user.id,
+    guard: user.guard,
+    ttlSeconds: SESSION_SECONDS,
+    ...client,
+  });
+  const signedIn = await updateUser(user.id, (u) => ({ ...u, lastSignInAt: session.createdAt }), user.id);
+  return { user: signedIn, session, token };
+}
+
+export function signOut(session: Session): Promise<boolean> {
+  return revokeSession(session.sid);
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  password1: string;
+  password2: string;
+}
+
+/** Changes the password and ends the person's other sessions; field errors name what is wrong. */
+export async function changePassword(identity: Identity, change: PasswordChange): Promise<void> {
+  const { user, session } = identity;
+  if (!(await verifyPassword(change.oldPassword, user.passwordHash))) {
+    throw invalid({ oldPassword: { key: "errors.wrongPassword" } });
+  }
+  const weak = checkPassword(change.password1, DEFAULT_PASSWORD_POLICY, {
+    email: user.email,
+    name: user.nameEn,
+  });
+  if (weak) throw invalid({ password1: weak });
+  if (change.password1 !== change.password2) throw invalid({ password2: { key: "errors.passwordsDiffer" } });
+  const passwordHash = await hashPassword(change.password1);
+  await updateUser(user.id, (u) => ({ ...u, passwordHash }), user.id);
+  await revokeUserSessions(user.id, { except: session.sid });
+}
+
+/** Accounts this person may switch to: their linked accounts that are still enabled. */
+export async function availableAccounts(user: User): Promise<User[]> {
+  const accounts = await Promise.all(user.linkedAccountIds.map((id) => getUser(id)));
+  return accounts.filter((a): a is User => a !== null && !a.disabled && a.linkedAccountIds.includes(user.id));
+}
+
+/** Ends this session and opens one for the other account; refuses accounts not linked to this person. */
+export async function switchAccount(identity: Identity, accountId: number, client: ClientInfo) {
+  const target = (await availableAccounts(identity.user)).find((a) => a.id === accountId);
+  if (!target) throw new AppError(403, "account_not_available", "errors.accountNotAvailable");
+  const { session, token } = await createSession({
+    userId: target.id,
+    guard: target.guard,
+    ttlSeconds: SESSION_SECONDS,
+    switchedFrom: identity.user.id,
+    ...client,
+  });
+  await revokeSession(identity.session.sid);
+  return { user: target, session, token };
+}

@@ -1,0 +1,110 @@
+/**
+ * The demo accounts every install has (listed in the README) and the roles behind them. Passwords are the
+ * documented demo ones, stored as argon2id hashes like any other.
+ */
+import { hashPassword } from "../passwords.ts";
+import { keysUnder } from "../permission_catalogue.ts";
+import { createRole } from "../roles.ts";
+import { createUser, type NewUser } from "../users.ts";
+import type { SeedPart } from "./mod.ts";
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: "admin@uni.test", password: "Admin-Demo-2026" },
+  staff: { email: "staff@uni.test", password: "Staff-Demo-2026" },
+  limited: { email: "limited@uni.test", password: "Limited-Demo-2026" },
+  prof: { email: "prof@uni.test", password: "Prof-Demo-2026" },
+  student: { email: "student@uni.test", password: "Student-Demo-2026" },
+} as const;
+
+const REGISTRAR_KEYS = [
+  ...keysUnder("menu.learningProcesses.learningCourses"),
+  ...keysUnder("menu.table"),
+  ...keysUnder("menu.students"),
+  "menu.hr",
+  "menu.hr.calendar",
+  "menu.learningProcesses",
+  "menu.learningProcesses.structure",
+  "menu.learningProcesses.lists",
+  "menu.learningProcesses.registration",
+];
+
+export const accountsSeed: SeedPart = {
+  name: "accounts",
+  async run() {
+    const registrar = await createRole("რეგისტრატორი / Registrar", REGISTRAR_KEYS, null);
+    const viewer = await createRole("კურსების ნახვა / Course viewer", [
+      "menu.hr",
+      "menu.hr.calendar",
+      "menu.learningProcesses",
+      "menu.learningProcesses.learningCourses",
+    ], null);
+    const professor = await createRole("პროფესორი / Professor", [
+      "menu.hr",
+      "menu.learningProcesses",
+      "menu.learningProcesses.lists",
+      "menu.table",
+      "menu.electronicFiles",
+    ], null);
+    const student = await createRole("სტუდენტი / Student", ["menu.table"], null);
+
+    const base = { image: null, studentId: null, linkedAccountIds: [], disabled: false };
+    const people: (Omit<NewUser, "passwordHash"> & { password: string })[] = [
+      {
+        ...base,
+        ...DEMO_ACCOUNTS.admin,
+        guard: "custom",
+        chatType: "user",
+        name: "ადმინისტრატორი",
+        nameEn: "Administrator",
+        hrUserId: 1,
+        roleIds: [],
+      },
+      {
+        ...base,
+        ...DEMO_ACCOUNTS.staff,
+        guard: "custom",
+        chatType: "user",
+        name: "მარიამ კაპანაძე",
+        nameEn: "Mariam Kapanadze",
+        hrUserId: 2,
+        roleIds: [registrar.id],
+      },
+      // The professor's own administrative account: the two are linked for the account switcher.
+      {
+        ...base,
+        ...DEMO_ACCOUNTS.limited,
+        guard: "custom",
+        chatType: "user",
+        name: "ნინო ბერიძე (ადმინისტრაცია)",
+        nameEn: "Nino Beridze (administration)",
+        hrUserId: 3,
+        roleIds: [viewer.id],
+        linkedAccountIds: [4],
+      },
+      {
+        ...base,
+        ...DEMO_ACCOUNTS.prof,
+        guard: "prof",
+        chatType: "prof",
+        name: "ნინო ბერიძე",
+        nameEn: "Nino Beridze",
+        hrUserId: 4,
+        roleIds: [professor.id],
+        linkedAccountIds: [3],
+      },
+      {
+        ...base,
+        ...DEMO_ACCOUNTS.student,
+        guard: "user",
+        chatType: "student",
+        name: "ლუკა მამულაშვილი",
+        nameEn: "Luka Mamulashvili",
+        hrUserId: null,
+        roleIds: [student.id],
+      },
+    ];
+    for (const { password, ...person } of people) {
+      await createUser({ ...person, passwordHash: await hashPassword(password) }, null);
+    }
+  },
+};
