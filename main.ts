@@ -101,12 +101,15 @@ export async function createApp(opts: AppOptions = {}) {
       state.auth.can(permission) ? null : Promise.reject(new AppError(403, "forbidden", "errors.forbidden")),
   });
 
-  app.notFound((c) => {
+  // A missing asset is a plain 404; a missing API path the error shape; a missing page the 404 page.
+  const notFound = (c: Context) => {
+    if (c.req.path.startsWith("/static/")) return c.text("Not found", 404);
     if (isApiRequest(c)) {
       return c.json(errorBody(new AppError(404, "not_found", "errors.routeNotFound"), c.get("state").t), 404);
     }
     return routes.renderNotFound(c);
-  });
+  };
+  app.notFound(notFound);
   app.onError((error, c) => {
     const known = toAppError(error);
     const state = c.get("state");
@@ -115,7 +118,7 @@ export async function createApp(opts: AppOptions = {}) {
       const appError = known ?? new AppError(500 as 400, "internal", "errors.internal");
       return c.json(errorBody(appError, state?.t ?? translatorFor("ka")), appError.status);
     }
-    if (known?.status === 404) return routes.renderNotFound(c);
+    if (known?.status === 404) return notFound(c);
     setActiveTranslator(state.lang, state.t);
     return routes.renderError(c, known?.status ?? 500, known ?? error);
   });

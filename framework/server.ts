@@ -165,7 +165,8 @@ export function mountRoutes<State extends BaseState>(
 
   for (const entry of pages) {
     app.all(entry.pattern, (c) =>
-      runChain(c, entry.middleware, async () => {
+      // /api belongs to the API routers: a catch-all page never answers there.
+      c.req.path.startsWith("/api/") ? c.notFound() : runChain(c, entry.middleware, async () => {
         const url = new URL(c.req.url);
         const state = opts.state(c);
         const permission = entry.mod.meta?.permission;
@@ -190,7 +191,6 @@ export function mountRoutes<State extends BaseState>(
         return new Response(null, { status: 405, headers: { allow: allowedMethods(entry.mod).join(", ") } });
       }));
   }
-
 
   const notFoundModule = rootSpecial("notFound");
   const errorModule = rootSpecial("error");

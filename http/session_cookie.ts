@@ -29,7 +29,9 @@ export function sessionCookie(token: string, session: Session, secure: boolean):
   const maxAge = session.expiresAt === null
     ? TEN_YEARS
     : Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
-  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${
+    secure ? "; Secure" : ""
+  }`;
 }
 
 export function clearedSessionCookie(): string {
@@ -39,7 +41,7 @@ export function clearedSessionCookie(): string {
 /** Where a request comes from, for the devices list and throttling. */
 export function clientInfo(req: Request, remoteAddr: string): { ip: string; userAgent: string } {
   const forwarded = trustProxy ? req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-  return { ip: forwarded || remoteAddr || "unknown", userAgent: req.headers.get("user-agent") ?? "" };
+  return { ip: forwarded || remoteAddr || "", userAgent: req.headers.get("user-agent") ?? "" };
 }
 
 export { remoteAddrOf } from "../framework/server.ts";

@@ -55,7 +55,13 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
 
   const badge = (item: MenuItem) => {
     const count = item.route === "/chancellery" ? badges?.chancellery : badges?.inbox;
-    return count ? <span class="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white">{count}</span> : null;
+    return count
+      ? (
+        <span class="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white">
+          {count}
+        </span>
+      )
+      : null;
   };
   const link = (item: MenuItem) => (
     <a
@@ -74,7 +80,11 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
   return (
     <>
       {drawer.value && (
-        <div class="fixed inset-0 z-30 bg-gray-900/40 min-[769px]:hidden" onClick={() => (drawer.value = false)} aria-hidden="true" />
+        <div
+          class="fixed inset-0 z-30 bg-gray-900/40 min-[769px]:hidden"
+          onClick={() => (drawer.value = false)}
+          aria-hidden="true"
+        />
       )}
       <aside
         class={`fixed inset-y-0 left-0 z-40 w-[250px] shrink-0 overflow-y-auto border-r border-gray-200 bg-white transition-transform min-[769px]:static min-[769px]:translate-x-0 ${
@@ -110,7 +120,11 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
                     {t(item.titleKey)}
                     <span aria-hidden="true" class="text-gray-500">{open.value === item.id ? "−" : "+"}</span>
                   </button>
-                  <ul id={`menu-group-${item.id}-items`} hidden={open.value !== item.id} class="ml-3 border-l border-gray-200 pl-2">
+                  <ul
+                    id={`menu-group-${item.id}-items`}
+                    hidden={open.value !== item.id}
+                    class="ml-3 border-l border-gray-200 pl-2"
+                  >
                     {item.children.map((child) => <li key={child.id}>{link(child)}</li>)}
                   </ul>
                 </div>

@@ -21,7 +21,10 @@ export interface TopBarProps {
   unread: number;
 }
 
-const LANGUAGES: { code: Lang; name: string }[] = [{ code: "ka", name: "ქართული" }, { code: "en", name: "English" }];
+const LANGUAGES: { code: Lang; name: string }[] = [{ code: "ka", name: "ქართული" }, {
+  code: "en",
+  name: "English",
+}];
 const DEFAULT_AVATAR = "/static/avatar.svg";
 const ICON = "flex size-9 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100";
 
@@ -54,18 +57,37 @@ export function TopBar({ user, profileHref, expiresAt, lang, unread }: TopBarPro
         type="button"
         class={`${ICON} min-[769px]:hidden`}
         aria-label={t("shell.openMenu")}
-        onClick={() => dispatchEvent(new CustomEvent("app:toggle-sidenav"))}
+        onClick={() =>
+          dispatchEvent(new CustomEvent("app:toggle-sidenav"))}
       >
-        <svg viewBox="0 0 24 24" class="size-6" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          class="size-6"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="2"
+          aria-hidden="true"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </button>
-      <span class="mr-auto font-mono text-sm text-gray-600 tabular-nums" data-testid="session-countdown" title={t("shell.sessionLeft")}>
+      <span
+        class="mr-auto font-mono text-sm text-gray-600 tabular-nums"
+        data-testid="session-countdown"
+        title={t("shell.sessionLeft")}
+      >
         {countdown === UNLIMITED ? t("shell.unlimited") : countdown}
       </span>
       <Dropdown id="language-menu" label={lang.toUpperCase()} ariaLabel={t("shell.language")}>
         {LANGUAGES.map((l) => (
-          <button key={l.code} type="button" lang={l.code} class={MENU_ITEM_CLASS} aria-current={l.code === lang ? "true" : undefined} onClick={() => chooseLanguage(l.code)}>
+          <button
+            key={l.code}
+            type="button"
+            lang={l.code}
+            class={MENU_ITEM_CLASS}
+            aria-current={l.code === lang ? "true" : undefined}
+            onClick={() => chooseLanguage(l.code)}
+          >
             {l.name}
           </button>
         ))}
@@ -81,17 +103,41 @@ export function TopBar({ user, profileHref, expiresAt, lang, unread }: TopBarPro
           }
         }}
       >
-        <svg viewBox="0 0 24 24" class="size-5" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          class="size-5"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="2"
+          aria-hidden="true"
+        >
           <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
         </svg>
         {unread > 0 && (
-          <span class="absolute -top-0.5 -right-0.5 rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white" data-testid="unread-count">
+          <span
+            class="absolute -top-0.5 -right-0.5 rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white"
+            data-testid="unread-count"
+          >
             {unread > 99 ? "99+" : unread}
           </span>
         )}
       </a>
-      <button type="button" class={ICON} aria-label={t("shell.refreshPermissions")} title={t("shell.refreshPermissions")} disabled={refreshing.value} onClick={refreshPermissions}>
-        <svg viewBox="0 0 24 24" class={`size-5 ${refreshing.value ? "animate-spin" : ""}`} fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true">
+      <button
+        type="button"
+        class={ICON}
+        aria-label={t("shell.refreshPermissions")}
+        title={t("shell.refreshPermissions")}
+        disabled={refreshing.value}
+        onClick={refreshPermissions}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          class={`size-5 ${refreshing.value ? "animate-spin" : ""}`}
+          fill="none"
+          stroke="currentColor"
+          stroke-width="2"
+          aria-hidden="true"
+        >
           <path d="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />
         </svg>
       </button>
@@ -113,8 +159,12 @@ export function TopBar({ user, profileHref, expiresAt, lang, unread }: TopBarPro
         <a href={profileHref} class={MENU_ITEM_CLASS}>{t("shell.profile")}</a>
         <a href="/my-devices" class={MENU_ITEM_CLASS}>{t("shell.myDevices")}</a>
         <a href="/user/notifications/settings" class={MENU_ITEM_CLASS}>{t("shell.notificationSettings")}</a>
-        <button type="button" class={MENU_ITEM_CLASS} onClick={() => (dialog.value = "switch")}>{t("shell.switchAccount")}</button>
-        <button type="button" class={MENU_ITEM_CLASS} onClick={() => (dialog.value = "password")}>{t("shell.changePassword")}</button>
+        <button type="button" class={MENU_ITEM_CLASS} onClick={() => (dialog.value = "switch")}>
+          {t("shell.switchAccount")}
+        </button>
+        <button type="button" class={MENU_ITEM_CLASS} onClick={() => (dialog.value = "password")}>
+          {t("shell.changePassword")}
+        </button>
         <form method="post" action="/logout" data-native>
           <button type="submit" class={`${MENU_ITEM_CLASS} text-red-700`}>{t("shell.logout")}</button>
         </form>

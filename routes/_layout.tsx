@@ -11,10 +11,15 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
   if (!identity) return <Component />;
   const { user, session } = identity;
   const menu = menuFor(DEFAULT_MENU, state.auth.can, user.guard);
-  const profileHref = `/hr/${user.guard === "custom" ? "administrative" : "academic"}-personal/details/${user.hrUserId ?? 0}/routes`;
+  const profileHref = `/hr/${user.guard === "custom" ? "administrative" : "academic"}-personal/details/${
+    user.hrUserId ?? 0
+  }/routes`;
   return (
     <div class="flex min-h-screen">
-      <a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        class="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2"
+      >
         {t("shell.skipToContent")}
       </a>
       <SideMenu items={menu} path={url.pathname} openGroup={groupOfPath(menu, url.pathname)} />

@@ -7,7 +7,10 @@ const PUBLIC = [/^\/login$/, /^\/online-register$/, /^\/studentInfoQrCode\/[^/]+
 export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
   if (!state.identity && !PUBLIC.some((pattern) => pattern.test(url.pathname))) {
     const back = url.pathname === "/" ? "" : `?next=${encodeURIComponent(url.pathname + url.search)}`;
-    return new Response(null, { status: 303, headers: { location: `/login${back}`, "cache-control": "no-store" } });
+    return new Response(null, {
+      status: 303,
+      headers: { location: `/login${back}`, "cache-control": "no-store" },
+    });
   }
   const response = await next();
   // Pages are rendered per person and language: never cache them in shared caches.

@@ -39,7 +39,10 @@ export const handler: Handlers<LoginData, AppState> = {
       if (!(e instanceof AppError)) throw e;
       const headers = new Headers({ "set-cookie": clearedSessionCookie() });
       if (e.status === 429) headers.set("retry-after", String(e.options.params?.seconds ?? 60));
-      return render({ email, next, error: state.t(e.messageKey, e.options.params) }, { status: e.status, headers });
+      return render({ email, next, error: state.t(e.messageKey, e.options.params) }, {
+        status: e.status,
+        headers,
+      });
     }
   },
 };
@@ -57,16 +60,27 @@ export default function Login({ data, state, url }: PageProps<LoginData, AppStat
           <span class="text-xl font-semibold text-primary-800">{t("app.name")}</span>
           <LanguageLinks current={state.lang} next={url.pathname + url.search} label={t("shell.language")} />
         </div>
-        <form method="post" action={`/login${url.search}`} class="space-y-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm" novalidate>
+        <form
+          method="post"
+          action={`/login${url.search}`}
+          class="space-y-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
+          novalidate
+        >
           <h1 class="text-lg font-semibold">{t("login.title")}</h1>
           {data.error && (
-            <p role="alert" id="login-error" class="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p
+              role="alert"
+              id="login-error"
+              class="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
               {data.error}
             </p>
           )}
           {data.next && <input type="hidden" name="next" value={data.next} />}
           <div class="space-y-1">
-            <label for="login-email" class="block text-sm font-medium text-gray-700">{t("login.email")}</label>
+            <label for="login-email" class="block text-sm font-medium text-gray-700">
+              {t("login.email")}
+            </label>
             <input
               id="login-email"
               name="email"
@@ -80,7 +94,9 @@ export default function Login({ data, state, url }: PageProps<LoginData, AppStat
             />
           </div>
           <div class="space-y-1">
-            <label for="login-password" class="block text-sm font-medium text-gray-700">{t("login.password")}</label>
+            <label for="login-password" class="block text-sm font-medium text-gray-700">
+              {t("login.password")}
+            </label>
             <input
               id="login-password"
               name="password"
@@ -90,7 +106,10 @@ export default function Login({ data, state, url }: PageProps<LoginData, AppStat
               class="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
             />
           </div>
-          <button type="submit" class="w-full rounded-md bg-primary-600 px-4 py-2 text-sm font-medium text-white hover:bg-primary-700">
+          <button
+            type="submit"
+            class="w-full rounded-md bg-primary-600 px-4 py-2 text-sm font-medium text-white hover:bg-primary-700"
+          >
             {t("login.submit")}
           </button>
         </form>

@@ -28,7 +28,10 @@ export const handler: Handlers<DevicesData, AppState> = {
 
 export default function MyDevices({ data, state }: PageProps<DevicesData, AppState>) {
   const { t } = state;
-  const format = new Intl.DateTimeFormat(state.lang === "ka" ? "ka-GE" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  const format = new Intl.DateTimeFormat(state.lang === "ka" ? "ka-GE" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
   return (
     <section class="max-w-3xl">
       <h1 class="mb-4 text-2xl font-semibold">{t("devices.title")}</h1>
@@ -39,19 +42,27 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
               <th scope="col" class="px-4 py-2 font-medium">{t("devices.browser")}</th>
               <th scope="col" class="px-4 py-2 font-medium">{t("devices.address")}</th>
               <th scope="col" class="px-4 py-2 font-medium">{t("devices.lastSeen")}</th>
-              <th scope="col" class="px-4 py-2"><span class="sr-only">{t("devices.actions")}</span></th>
+              <th scope="col" class="px-4 py-2">
+                <span class="sr-only">{t("devices.actions")}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.sessions.map((s) => (
-              <tr key={s.sid} class="border-t border-gray-100" data-current={s.sid === data.currentSid ? "true" : undefined}>
+              <tr
+                key={s.sid}
+                class="border-t border-gray-100"
+                data-current={s.sid === data.currentSid ? "true" : undefined}
+              >
                 <td class="px-4 py-2">
                   {describeUserAgent(s.userAgent)}
                   {s.sid === data.currentSid && (
-                    <span class="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs font-medium text-primary-800">{t("devices.current")}</span>
+                    <span class="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs font-medium text-primary-800">
+                      {t("devices.current")}
+                    </span>
                   )}
                 </td>
-                <td class="px-4 py-2 font-mono text-xs">{s.ip}</td>
+                <td class="px-4 py-2 font-mono text-xs">{s.ip || "—"}</td>
                 <td class="px-4 py-2">{format.format(new Date(s.lastSeenAt))}</td>
                 <td class="px-4 py-2 text-right">
                   <form method="post">

@@ -97,6 +97,8 @@ const byPath = new Map(SECTIONS.map((section) => [section.path, section]));
 const PATTERNS: [RegExp, Section][] = [
   [/^\/hr\/(academic|administrative)-personal\/details\/\d+\/routes$/, s("", "sections.profile")],
   [/^\/lang\/[a-z]{2,3}$/, s("", "sections.lang", "menu.languages")],
+  // Public (SPEC §2.1): the student card that a QR code opens; its content arrives with the students registry.
+  [/^\/studentInfoQrCode\/[^/]+$/, s("", "sections.studentInfo")],
 ];
 
 export function sectionAt(path: string): Section | undefined {

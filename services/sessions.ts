@@ -33,8 +33,6 @@ export interface SessionClaims {
 
 export const JWT_ISSUER = "uni-admin";
 export const JWT_AUDIENCE = "uni-admin-web";
-/** Returned by `sessionCountdown` for a session without expiry; the UI translates it. */
-export const UNLIMITED = "unlimited";
 
 const GUARDS: readonly string[] = ["user", "prof", "custom"] satisfies Guard[];
 const SECRET_KEY = ["meta", "jwt_secret"];
@@ -142,10 +140,7 @@ export async function createSession(opts: {
   return { session, token };
 }
 
-/**
- * The live session a token names, or null for any bad, expired or revoked token (never throws for one).
- * `now` is for tests.
- */
+/** The live session a token names, or null for any bad, expired or revoked token (`now` is for tests). */
 export async function authenticate(
   token: string | null | undefined,
   now = Date.now(),
@@ -201,8 +196,7 @@ export function onSessionsRevoked(listener: RevokeListener): () => void {
 }
 
 function notify(sids: string[]) {
-  if (sids.length === 0) return;
-  for (const listener of [...listeners]) {
+  for (const listener of sids.length ? [...listeners] : []) {
     try {
       listener(sids);
     } catch (error) {
@@ -260,14 +254,5 @@ export async function revokedAmong(sids: string[]): Promise<string[]> {
   return sids.filter((_, i) => entries[i].versionstamp !== null);
 }
 
-/**
- * Time left as "hh:mm:ss" (hours may exceed 24), rounded up so it never shows 00:00:00 while still valid;
- * "" once expired; `UNLIMITED` ("unlimited", for the UI to translate) when there is no expiry.
- */
-export function sessionCountdown(expiresAt: string | null, now: number): string {
-  if (expiresAt === null) return UNLIMITED;
-  const left = Math.ceil((Date.parse(expiresAt) - now) / 1000);
-  if (!(left > 0)) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(Math.floor(left / 3600))}:${pad(Math.floor(left / 60) % 60)}:${pad(left % 60)}`;
-}
+// The countdown is shared with the top bar island, so it lives in utils/.
+export { sessionCountdown, UNLIMITED } from "../utils/countdown.ts";

@@ -1,7 +1,8 @@
 import { assert, assertEquals, assertMatch, assertNotEquals } from "./assert.ts";
-import { createApp } from "../main.ts";
+import { seededApp, tokenFor } from "./helpers.ts";
 
-const app = await createApp({ kvPath: ":memory:" });
+const app = await seededApp();
+const staffCookie = { cookie: `session=${await tokenFor("staff")}` };
 const ORIGIN = "http://localhost";
 
 const put = (path: string, init: { body?: string; headers?: Record<string, string> }) =>
@@ -118,7 +119,7 @@ Deno.test("HTTP platform", async (t) => {
     assertEquals((await foreign.json()).error.code, "csrf");
     const cookieNoOrigin = await put("/api/preferences/language", {
       body,
-      headers: { "content-type": "application/json", cookie: "sid=abc" },
+      headers: { "content-type": "application/json", cookie: "session=abc" },
     });
     assertEquals(cookieNoOrigin.status, 403);
     const crossSite = await put("/api/preferences/language", {
@@ -128,14 +129,14 @@ Deno.test("HTTP platform", async (t) => {
     assertEquals(crossSite.status, 403);
     const bearer = await put("/api/preferences/language", {
       body,
-      headers: { "content-type": "application/json", cookie: "sid=abc", authorization: "Bearer x" },
+      headers: { "content-type": "application/json", cookie: "session=abc", authorization: "Bearer x" },
     });
     assertEquals(bearer.status, 200);
   });
 
   await t.step("secure headers and a fresh CSP nonce on every page", async () => {
-    const a = await app.request("/ui-kit");
-    const b = await app.request("/ui-kit");
+    const a = await app.request("/ui-kit", { headers: staffCookie });
+    const b = await app.request("/ui-kit", { headers: staffCookie });
     const csp = a.headers.get("content-security-policy") ?? "";
     assertMatch(csp, /script-src 'nonce-[\w-]+' 'strict-dynamic'/);
     assertEquals(csp.includes("unsafe-eval") || csp.includes("unsafe-inline"), false);
@@ -151,7 +152,7 @@ Deno.test("HTTP platform", async (t) => {
   });
 
   await t.step("built assets are immutable and served precompressed", async () => {
-    const html = await (await app.request("/ui-kit")).text();
+    const html = await (await app.request("/ui-kit", { headers: staffCookie })).text();
     const boot = html.match(/src="(\/static\/_build\/boot-[\w]+\.js)"/)![1];
     const res = await app.request(boot, { headers: { "accept-encoding": "gzip" } });
     assertEquals(res.status, 200);
@@ -175,7 +176,7 @@ Deno.test("HTTP platform", async (t) => {
   });
 
   await t.step("an unknown page renders the 404 page, not a 500", async () => {
-    const res = await app.request("/no/such/page", { headers: { accept: "text/html" } });
+    const res = await app.request("/no/such/page", { headers: { accept: "text/html", ...staffCookie } });
     assertEquals(res.status, 404);
     assertMatch(await res.text(), /\/no\/such\/page/);
   });

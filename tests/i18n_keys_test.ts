@@ -8,7 +8,8 @@ import { assertEquals } from "./assert.ts";
 import { ROOT } from "./serve_flags.ts";
 
 const SOURCE_DIRS = ["routes", "islands", "components", "services", "utils", "framework", "main.ts"];
-const NAMESPACED = /["'`]((?:errors|common|routes|shell|app|ui|sections|login|devices|password|guards|home|notAvailable)\.[A-Za-z0-9_.]+)["'`]/g;
+const NAMESPACED =
+  /["'`]((?:errors|common|routes|shell|app|ui|sections|login|devices|password|guards|home|notAvailable)\.[A-Za-z0-9_.]+)["'`]/g;
 const CALLS = /\bt\(\s*["'`]([A-Za-z0-9_.]+)["'`]/g;
 const TITLES = /titleKey:\s*["'`]([A-Za-z0-9_.]+)["'`]/g;
 

@@ -13,7 +13,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const errors = useSignal<Record<string, string>>({});
   const busy = useSignal(false);
   const mismatch = password2.value !== "" && password1.value !== password2.value;
-  const valid = oldPassword.value !== "" && password1.value.length >= MIN_LENGTH && password1.value === password2.value;
+  const valid = oldPassword.value !== "" && password1.value.length >= MIN_LENGTH &&
+    password1.value === password2.value;
 
   const close = () => {
     oldPassword.value = password1.value = password2.value = "";
@@ -37,7 +38,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     }
   };
 
-  const field = (name: "oldPassword" | "password1" | "password2", value: typeof oldPassword, autocomplete: string) => (
+  const field = (
+    name: "oldPassword" | "password1" | "password2",
+    value: typeof oldPassword,
+    autocomplete: string,
+  ) => (
     <TextInput
       id={`password-${name}`}
       type="password"

@@ -47,7 +47,8 @@ export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", chi
         aria-controls={`${id}-menu`}
         aria-label={ariaLabel}
         onClick={() => (open.value = !open.value)}
-        class={buttonClass ?? "flex items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100"}
+        class={buttonClass ??
+          "flex items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100"}
       >
         {label}
       </button>
@@ -65,4 +66,5 @@ export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", chi
   );
 }
 
-export const MENU_ITEM_CLASS = "block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100";
+export const MENU_ITEM_CLASS =
+  "block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100";

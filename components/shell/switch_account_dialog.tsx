@@ -47,10 +47,15 @@ export function SwitchAccountDialog({ open, onClose }: { open: boolean; onClose:
         {accounts.value?.length === 0 && <p class="text-sm text-gray-600">{t("shell.noOtherAccounts")}</p>}
         <ul class="space-y-2">
           {accounts.value?.map((account) => (
-            <li key={account.id} class="flex items-center justify-between gap-3 rounded-md border border-gray-200 p-3">
+            <li
+              key={account.id}
+              class="flex items-center justify-between gap-3 rounded-md border border-gray-200 p-3"
+            >
               <span>
                 <span class="block font-medium">{account.name}</span>
-                <span class="block text-sm text-gray-600">{account.email} · {t(`guards.${account.guard}`)}</span>
+                <span class="block text-sm text-gray-600">
+                  {account.email} · {t(`guards.${account.guard}`)}
+                </span>
               </span>
               <Button size="sm" loading={busy.value === account.id} onClick={() => choose(account)}>
                 {t("shell.switch")}

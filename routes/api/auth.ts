@@ -30,8 +30,11 @@ router.openapi(
     path: "/login",
     operationId: "authLogin",
     permission: "public",
-    summary: "Signs in with email and password; sets the session cookie and returns the token for API clients",
-    request: body(z.strictObject({ login: z.string().trim().min(1).max(256), password: z.string().min(1).max(256) })),
+    summary:
+      "Signs in with email and password; sets the session cookie and returns the token for API clients",
+    request: body(
+      z.strictObject({ login: z.string().trim().min(1).max(256), password: z.string().min(1).max(256) }),
+    ),
     responses: json(z.object({ user: PublicUserSchema, token: z.string() })),
   }),
   async (c) => {
@@ -136,7 +139,11 @@ router.openapi(
   }),
   async (c) => {
     const { accountId } = c.req.valid("json");
-    const { session, token } = await switchAccount(identityOf(c), accountId, clientInfo(c.req.raw, remoteAddrOf(c)));
+    const { session, token } = await switchAccount(
+      identityOf(c),
+      accountId,
+      clientInfo(c.req.raw, remoteAddrOf(c)),
+    );
     c.header("set-cookie", sessionCookie(token, session, secure(c)));
     return c.json({ result: "yes" as const, token }, 200);
   },

@@ -18,7 +18,12 @@ router.openapi(
     operationId: "devicesList",
     permission: "session",
     summary: "The signed-in user's sessions (saved devices), the current one marked",
-    responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({ data: z.array(Device) }) } } } },
+    responses: {
+      200: {
+        description: "ok",
+        content: { "application/json": { schema: z.object({ data: z.array(Device) }) } },
+      },
+    },
   }),
   async (c) => {
     const { user, session } = identityOf(c);

@@ -1,0 +1,240 @@
+import { SignJWT } from "jose";
+import { assert, assertEquals, assertMatch } from "./assert.ts";
+import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
+
+const app = await seededApp();
+const me = (token: string) => app.request("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
+const b64 = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+
+async function login(login: string, password: string, ip = "203.0.113.7") {
+  return await app.request(
+    "/api/auth/login",
+    jsonRequest("POST", { login, password }, { "x-forwarded-for": ip }),
+  );
+}
+
+Deno.test("sign-in, sessions and tokens", async (t) => {
+  await t.step(
+    "authLogin: wrong password → 401 with a clear message; right one → user, token, HttpOnly cookie",
+    async () => {
+      const bad = await login("staff@uni.test", "wrong-password");
+      assertEquals(bad.status, 401);
+      assertEquals((await bad.json()).error.code, "invalid_credentials");
+      const unknown = await login("nobody@uni.test", "whatever-password");
+      assertEquals(unknown.status, 401);
+      await unknown.body?.cancel();
+      const good = await login("Staff@Uni.Test ", "Staff-Demo-2026");
+      assertEquals(good.status, 200);
+      const body = await good.json();
+      assertEquals(body.user.email, "staff@uni.test");
+      assertEquals("passwordHash" in body.user, false);
+      assertMatch(
+        good.headers.get("set-cookie") ?? "",
+        /^session=[\w.-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/,
+      );
+      assertEquals((await me(body.token)).status, 200);
+    },
+  );
+
+  await t.step("authMe by cookie and by Bearer token", async () => {
+    const token = await tokenFor("prof");
+    const byCookie = await app.request("/api/auth/me", { headers: { cookie: `session=${token}` } });
+    const body = await byCookie.json();
+    assertEquals(body.user.guard, "prof");
+    assert(body.permissions.includes("menu.table"));
+    assert(typeof body.sessionExpiresAt === "string");
+  });
+
+  await t.step("forged, unsigned, unbounded, expired and misdirected tokens → 401", async () => {
+    const valid = await tokenFor("staff");
+    const [, payload] = valid.split(".");
+    const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+    const otherKey = crypto.getRandomValues(new Uint8Array(32));
+    const sign = (c: Record<string, unknown>, key = otherKey) =>
+      new SignJWT(c).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    const tokens = {
+      algNone: `${b64({ alg: "none", typ: "JWT" })}.${payload}.`,
+      otherKey: await sign(claims),
+      tamperedPayload: `${valid.split(".")[0]}.${b64({ ...claims, id: 1 })}.${valid.split(".")[2]}`,
+      noExp: await sign({ ...claims, exp: undefined }),
+      expired: await sign({ ...claims, iat: now - 7200, exp: now - 3600 }),
+      wrongAud: await sign({ ...claims, aud: "someone-else" }),
+      garbage: "not.a.token",
+    };
+    for (const [name, token] of Object.entries(tokens)) {
+      const res = await me(token);
+      assertEquals(res.status, 401, name);
+      assertEquals((await res.json()).error.code, "unauthorized", name);
+    }
+  });
+
+  await t.step("logout ends the session at once: the same token is refused on the next request", async () => {
+    const token = await tokenFor("limited");
+    assertEquals((await me(token)).status, 200);
+    const out = await app.request(
+      "/api/auth/logout",
+      jsonRequest("POST", undefined, { authorization: `Bearer ${token}` }),
+    );
+    assertEquals(out.status, 200);
+    assertEquals((await me(token)).status, 401);
+  });
+
+  await t.step("repeated failures are throttled per account (429), and the lock ends", async () => {
+    for (let i = 0; i < 5; i++) {
+      await (await login("limited@uni.test", "wrong", "198.51.100.1")).body?.cancel();
+    }
+    const locked = await login("limited@uni.test", "Limited-Demo-2026", "198.51.100.2");
+    assertEquals(locked.status, 429);
+    const body = await locked.json();
+    assertEquals(body.error.code, "too_many_attempts");
+    assertMatch(body.error.message, /\d+/);
+  });
+
+  await t.step(
+    "password change: wrong old password and mismatches are field errors; success ends other sessions",
+    async () => {
+      const current = await tokenFor("prof");
+      const other = await tokenFor("prof");
+      const auth = { authorization: `Bearer ${current}` };
+      const wrongOld = await app.request(
+        "/api/auth/password",
+        jsonRequest("POST", {
+          oldPassword: "nope",
+          password1: "Kvali-Akhali-2027",
+          password2: "Kvali-Akhali-2027",
+        }, auth),
+      );
+      assertEquals(wrongOld.status, 422);
+      assert((await wrongOld.json()).error.fields.oldPassword);
+      const differ = await app.request(
+        "/api/auth/password",
+        jsonRequest("POST", {
+          oldPassword: "Prof-Demo-2026",
+          password1: "Kvali-Akhali-2027",
+          password2: "Kvali-Akhali-2028",
+        }, auth),
+      );
+      assert((await differ.json()).error.fields.password2);
+      const common = await app.request(
+        "/api/auth/password",
+        jsonRequest("POST", {
+          oldPassword: "Prof-Demo-2026",
+          password1: "password123",
+          password2: "password123",
+        }, auth),
+      );
+      assert((await common.json()).error.fields.password1);
+      const ok = await app.request(
+        "/api/auth/password",
+        jsonRequest("POST", {
+          oldPassword: "Prof-Demo-2026",
+          password1: "Kvali-Akhali-2027",
+          password2: "Kvali-Akhali-2027",
+        }, auth),
+      );
+      assertEquals(ok.status, 200);
+      await ok.body?.cancel();
+      assertEquals((await me(current)).status, 200);
+      assertEquals((await me(other)).status, 401);
+      assertEquals((await login("prof@uni.test", "Kvali-Akhali-2027", "192.0.2.50")).status, 200);
+    },
+  );
+
+  await t.step(
+    "devices: list marks the current one; revoking another signs it out; others' sessions are not found",
+    async () => {
+      const current = await tokenFor("student");
+      const second = await tokenFor("student");
+      const list =
+        await (await app.request("/api/devices", { headers: { authorization: `Bearer ${current}` } })).json();
+      assert(list.data.length >= 2);
+      assertEquals(list.data.filter((d: { current: boolean }) => d.current).length, 1);
+      const target = list.data.find((d: { current: boolean }) => !d.current).sid;
+      const revoke = await app.request(
+        `/api/devices/${target}`,
+        jsonRequest("DELETE", undefined, { authorization: `Bearer ${current}` }),
+      );
+      assertEquals(revoke.status, 200);
+      await revoke.body?.cancel();
+      const secondStatus = (await me(second)).status;
+      const stillHere = (await me(current)).status;
+      assertEquals(stillHere, 200);
+      assert(
+        secondStatus === 401 ||
+          target !== JSON.parse(atob(second.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid,
+      );
+      const staffList = await (await app.request("/api/devices", {
+        headers: { authorization: `Bearer ${await tokenFor("staff")}` },
+      })).json();
+      const foreign = await app.request(
+        `/api/devices/${staffList.data[0].sid}`,
+        jsonRequest("DELETE", undefined, { authorization: `Bearer ${current}` }),
+      );
+      assertEquals(foreign.status, 404);
+      await foreign.body?.cancel();
+    },
+  );
+
+  await t.step("account switching: only to a linked account; the old session ends", async () => {
+    const prof = await tokenFor("prof");
+    const accounts =
+      await (await app.request("/api/auth/accounts", { headers: { authorization: `Bearer ${prof}` } }))
+        .json();
+    assertEquals(accounts.data.map((a: { email: string }) => a.email), ["limited@uni.test"]);
+    const staff = await tokenFor("staff");
+    const refused = await app.request(
+      "/api/auth/switch",
+      jsonRequest("POST", { accountId: 3 }, { authorization: `Bearer ${staff}` }),
+    );
+    assertEquals(refused.status, 403);
+    await refused.body?.cancel();
+    const switched = await app.request(
+      "/api/auth/switch",
+      jsonRequest("POST", { accountId: 3 }, { authorization: `Bearer ${prof}` }),
+    );
+    assertEquals(switched.status, 200);
+    const { token } = await switched.json();
+    assertEquals((await (await me(token)).json()).user.email, "limited@uni.test");
+    assertEquals((await me(prof)).status, 401);
+  });
+
+  await t.step("pages: an unauthenticated deep link goes to /login and carries the way back", async () => {
+    const res = await app.request("/books?tab=sub");
+    assertEquals(res.status, 303);
+    assertEquals(res.headers.get("location"), "/login?next=%2Fbooks%3Ftab%3Dsub");
+    const loginPage = await app.request("/login");
+    assertEquals(loginPage.status, 200);
+    assertEquals(/<script/i.test(await loginPage.text()), false);
+  });
+
+  await t.step("/ leads each person to the landing page of SPEC §2.1", async () => {
+    const expected = {
+      admin: "/students",
+      staff: "/hr",
+      limited: "/hr",
+      prof: "/lists/list",
+      student: "/tables",
+    } as const;
+    for (const [account, path] of Object.entries(expected)) {
+      const res = await app.request("/", {
+        headers: { cookie: `session=${await tokenFor(account as keyof typeof expected)}` },
+      });
+      assertEquals(res.headers.get("location"), path, account);
+    }
+  });
+
+  await t.step("a page needing a key refuses a person without it, even by URL", async () => {
+    const res = await app.request("/permissions", {
+      headers: { cookie: `session=${await tokenFor("limited")}`, accept: "text/html" },
+    });
+    assertEquals(res.status, 403);
+    await res.body?.cancel();
+    const allowed = await app.request("/permissions", {
+      headers: { cookie: `session=${await tokenFor("admin")}` },
+    });
+    assertEquals(allowed.status, 200);
+    await allowed.body?.cancel();
+  });
+});

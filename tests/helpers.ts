@@ -1,0 +1,45 @@
+/**
+ * Shared set-up for API tests: an app on a `:memory:` KV seeded with the demo university, and sessions for
+ * the demo accounts made directly (no password hashing, no throttling), for calls with a Bearer token.
+ */
+import { createApp } from "../main.ts";
+import { seed } from "../services/seed/mod.ts";
+import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
+import { createSession } from "../services/sessions.ts";
+import { findUserByEmail } from "../services/users.ts";
+
+export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
+export const ACCOUNTS = Object.keys(DEMO_ACCOUNTS) as DemoAccount[];
+export const ORIGIN = "http://localhost";
+
+export async function seededApp() {
+  const app = await createApp({ kvPath: ":memory:" });
+  await seed("small", () => {});
+  return app;
+}
+
+/** A fresh session token for a demo account. */
+export async function tokenFor(account: DemoAccount): Promise<string> {
+  const user = await findUserByEmail(DEMO_ACCOUNTS[account].email);
+  if (!user) throw new Error(`demo account ${account} is missing: was the app seeded?`);
+  const { token } = await createSession({
+    userId: user.id,
+    guard: user.guard,
+    ttlSeconds: 3600,
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
+  return token;
+}
+
+export function jsonRequest(
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): RequestInit {
+  return {
+    method,
+    headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
