@@ -49,14 +49,18 @@ export async function readManifest(root = ROOT): Promise<BuildManifest> {
   }
 }
 
-/** Fetches `path` from `origin` and measures the JavaScript it ships. */
+/**
+ * Fetches `path` from `origin` (with `headers`, e.g. a session cookie) and measures the JavaScript it ships.
+ * Redirects are not followed: a page that redirects (to /login, say) reports its 3xx status and no JavaScript.
+ */
 export async function pageJsBytes(
   origin: string,
   path: string,
   manifest: BuildManifest,
   root = ROOT,
+  headers: Record<string, string> = {},
 ): Promise<PageJs> {
-  const response = await fetch(origin + path);
+  const response = await fetch(origin + path, { headers, redirect: "manual" });
   const html = await response.text();
   const pageUrl = new URL(path, origin);
   const entries = pageModuleUrls(html).map((u) => new URL(u, pageUrl));

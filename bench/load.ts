@@ -19,6 +19,8 @@ export interface MeasureOptions {
   warmup?: number;
   /** Which generator; `resolveLoadTool()` by default. */
   tool?: LoadTool;
+  /** Request headers sent with every request, e.g. `{ cookie: "session=…" }`. */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -74,15 +76,31 @@ export async function measure(opts: MeasureOptions): Promise<LoadResult> {
   const warmup = opts.warmup ?? 1;
   const tool = opts.tool ?? await resolveLoadTool();
   const generate = tool === "wrk" ? runWrk : runAutocannon;
-  if (warmup > 0) await generate(opts.url, connections, warmup);
-  const result = await generate(opts.url, connections, duration);
+  const headers = opts.headers ?? {};
+  if (warmup > 0) await generate(opts.url, connections, warmup, headers);
+  const result = await generate(opts.url, connections, duration, headers);
   return { name: opts.name, url: opts.url, tool, connections, duration, ...result };
 }
 
 type Measured = Omit<LoadResult, "name" | "url" | "tool" | "connections" | "duration">;
 
-async function runAutocannon(url: string, connections: number, duration: number): Promise<Measured> {
-  const args = [AUTOCANNON, "-c", String(connections), "-d", String(duration), "-j", url];
+async function runAutocannon(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string>,
+): Promise<Measured> {
+  // autocannon splits `-H` at the first ':' or '=', whichever comes first, and keeps the value as written.
+  const args = [
+    AUTOCANNON,
+    "-c",
+    String(connections),
+    "-d",
+    String(duration),
+    "-j",
+    ...headerArgs(headers),
+    url,
+  ];
   const out = await run("node", args);
   let json: AutocannonJson;
   try {
@@ -98,7 +116,7 @@ async function runAutocannon(url: string, connections: number, duration: number)
     total: json.requests.total,
     errors: json.errors + json.timeouts,
     non2xx: json.non2xx,
-    command: ["node", ...args].map(quote).join(" "),
+    command: redactCommand(["node", ...args], headers),
   };
 }
 
@@ -110,12 +128,41 @@ interface AutocannonJson {
   non2xx: number;
 }
 
-async function runWrk(url: string, connections: number, duration: number): Promise<Measured> {
+async function runWrk(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string>,
+): Promise<Measured> {
   const threads = Math.max(1, Math.min(connections, navigator.hardwareConcurrency || 1));
-  const args = ["-t", String(threads), "-c", String(connections), "-d", `${duration}s`, "--latency", url];
+  const args = [
+    "-t",
+    String(threads),
+    "-c",
+    String(connections),
+    "-d",
+    `${duration}s`,
+    "--latency",
+    ...headerArgs(headers),
+    url,
+  ];
   const out = await run(WRK, args);
   if (out.code !== 0) throw new Error(`wrk failed (exit ${out.code}):\n${out.stderr || out.stdout}`);
-  return { ...parseWrk(out.stdout), command: [WRK, ...args].map(quote).join(" ") };
+  return { ...parseWrk(out.stdout), command: redactCommand([WRK, ...args], headers) };
+}
+
+/** `-H "name: value"` per header: the form both autocannon and wrk read. */
+function headerArgs(headers: Record<string, string>): string[] {
+  return Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+}
+
+/** The command for the report, with header values (session tokens) shortened. */
+function redactCommand(words: string[], headers: Record<string, string>): string {
+  const secrets = Object.values(headers).filter((v) => v.length > 24);
+  return words
+    .map((w) => secrets.reduce((word, v) => word.replace(v, `${v.slice(0, 12)}…`), w))
+    .map(quote)
+    .join(" ");
 }
 
 /** Reads wrk's text report (with `--latency`). */

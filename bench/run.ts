@@ -2,6 +2,8 @@
  * `deno task bench`: HTTP throughput and latency of the app against a bare `Deno.serve` measured in the same run,
  * and the JavaScript each page ships. Loopback only, bounded: a warm-up plus a fixed duration per target at a
  * fixed number of connections. Exit code 0 when a target fails (it is reported), 1 when a server fails to start.
+ * Signed-in targets send the session cookie of the demo registrar (staff@uni.test): bench/servers/app.ts
+ * seeds the demo data into its `:memory:` KV and prints the session's token before it listens.
  *
  * Options: --duration=5 --warmup=1 --connections=50 --tool=autocannon|wrk
  * To add a target, add a row to TARGETS (and a server to SERVERS if it needs another process).
@@ -19,11 +21,13 @@ import {
 import {
   denoRun,
   productionServeFlags,
+  type ServerHandle,
   ServerStartError,
   startServer,
   type StartServerOptions,
   stopAllServers,
 } from "./server.ts";
+import { SESSION_COOKIE } from "../http/session_cookie.ts";
 
 interface Options {
   duration: number;
@@ -38,12 +42,17 @@ interface ServerSpec {
   options(): Promise<StartServerOptions>;
 }
 
+/** The server prints `session-token <jwt>` before `listening on …` (bench/servers/app.ts). */
+const SESSION_TOKEN_LINE = /^session-token (\S+)$/;
+
 interface Target {
   name: string;
   server: string;
   path: string;
   /** Overrides --connections for this target. */
   connections?: number;
+  /** Sent with the registrar's session cookie; a 303 to /login then means the cookie was not accepted. */
+  signedIn?: boolean;
   /** PASS/FAIL checks of this target's result; `results` maps names to the targets measured before it. */
   checks?: (result: LoadResult, results: Map<string, LoadResult>) => Check[];
 }
@@ -67,6 +76,7 @@ const SERVERS: ServerSpec[] = [
       name: "app server",
       cmd: denoRun("bench/servers/app.ts", await productionServeFlags()),
       env: { HOST: "127.0.0.1", PORT: "0", KV_PATH: ":memory:" },
+      capture: { token: SESSION_TOKEN_LINE },
       readyPath: "/api/system/health",
     }),
   },
@@ -81,26 +91,30 @@ const TARGETS: Target[] = [
     checks: (r, all) => [ratioCheck("Hono JSON ≥ 85% of bare req/s", r, all.get(BARE), 0.85)],
   },
   {
-    name: "SSR page / (1 island)",
+    name: "SSR page /hr (signed in, shell: 2 islands)",
     server: "app",
-    path: "/",
+    path: "/hr",
+    signedIn: true,
     connections: 50,
     checks: (r, all) => [
-      ratioCheck("SSR page ≥ 15% of bare req/s", r, all.get(BARE), 0.15),
+      ratioCheck("SSR page /hr ≥ 15% of bare req/s", r, all.get(BARE), 0.15),
       {
-        name: `SSR page p99 ≤ 15 ms at ${r.connections} connections`,
+        name: `SSR page /hr p99 ≤ 15 ms at ${r.connections} connections`,
         pass: r.p99 <= 15 && clean(r),
         detail: `p99 ${fmtMs(r.p99)} ms${errorsNote(r)}`,
       },
     ],
   },
+  // For information (no check): a page outside the shell, without session or island.
+  { name: "SSR page /login (anonymous, no island)", server: "app", path: "/login", connections: 50 },
 ];
 
 /** Pages whose shipped JavaScript is reported; `max` is a gzip budget in bytes (0: must ship none). */
-const JS_PAGES: { path: string; server: string; max?: number }[] = [
+const JS_PAGES: { path: string; server: string; max?: number; signedIn?: boolean }[] = [
   { path: "/online-register", server: "app", max: 0 },
-  { path: "/", server: "app" },
-  { path: "/ui-kit", server: "app" },
+  { path: "/login", server: "app", max: 0 },
+  { path: "/hr", server: "app", signedIn: true },
+  { path: "/ui-kit", server: "app", signedIn: true },
 ];
 
 const BOOT_GZIP_BUDGET = 12 * 1024;
@@ -112,6 +126,37 @@ function ratioCheck(name: string, r: LoadResult, base: LoadResult | undefined, m
     name,
     pass: ratio >= min && clean(r),
     detail: `${fmtPct(ratio)} (${fmtInt(r.rps)} / ${fmtInt(base.rps)} req/s)${errorsNote(r)}`,
+  };
+}
+
+/** The request headers of a target or page: the session cookie when it is signed in. */
+function requestHeaders(server: ServerHandle, signedIn: boolean | undefined): Record<string, string> {
+  if (!signedIn) return {};
+  const token = server.captured("token");
+  if (!token) {
+    throw new ServerStartError(
+      `${server.name} printed no "session-token …" line, so signed-in pages cannot be measured:\n` +
+        server.output(),
+    );
+  }
+  return { cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/**
+ * One request before the load, redirects not followed: a target must answer 2xx. wrk does not count 3xx as
+ * errors, so a lost cookie (303 to /login) would otherwise pass unnoticed there.
+ */
+async function probe(target: Target, url: string, headers: Record<string, string>): Promise<Check | null> {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  await response.body?.cancel();
+  if (response.ok) return null;
+  const location = response.headers.get("location");
+  return {
+    name: `${target.name} answers 2xx`,
+    pass: false,
+    detail: `GET ${target.path}: HTTP ${response.status}${location ? ` to ${location}` : ""}${
+      target.signedIn && location?.startsWith("/login") ? " (the session cookie was not accepted)" : ""
+    }`,
   };
 }
 
@@ -172,6 +217,7 @@ async function main(): Promise<number> {
   let manifest: BuildManifest | null = null;
   const results = new Map<string, LoadResult>();
   const pages: PageJs[] = [];
+  const probeChecks: Check[] = [];
   let boot: JsBytes | null = null;
 
   for (const spec of SERVERS) {
@@ -184,17 +230,28 @@ async function main(): Promise<number> {
       if (jsPages.length) {
         // Read once the app has started, so both see the same build even if a build runs in parallel.
         manifest ??= await readManifest();
-        for (const page of jsPages) pages.push(await pageJsBytes(server.origin, page.path, manifest));
+        for (const page of jsPages) {
+          const headers = requestHeaders(server, page.signedIn);
+          pages.push(await pageJsBytes(server.origin, page.path, manifest, undefined, headers));
+        }
         boot ??= await jsBytes([manifest.boot], manifest, server.origin);
       }
       for (const target of targets) {
+        const url = server.origin + target.path;
+        const headers = requestHeaders(server, target.signedIn);
+        const refused = await probe(target, url, headers);
+        if (refused) {
+          probeChecks.push(refused);
+          console.log(`[${spec.key}] ${refused.name}: FAIL, ${refused.detail}`);
+        }
         const result = await measure({
           name: target.name,
-          url: server.origin + target.path,
+          url,
           connections: target.connections ?? opts.connections,
           duration: opts.duration,
           warmup: opts.warmup,
           tool,
+          headers,
         });
         results.set(target.name, result);
         console.log(`[${spec.key}] ${result.command}`);
@@ -214,6 +271,7 @@ async function main(): Promise<number> {
   console.log("");
 
   const checks = [
+    ...probeChecks,
     ...TARGETS.flatMap((t) => {
       const r = results.get(t.name);
       return r && t.checks ? t.checks(r, results) : [];
@@ -264,7 +322,7 @@ function printJs(
   const checks: Check[] = [];
   console.log("JavaScript shipped per page (static import graph + client init + island chunks)");
   const rows = pages.map((p) => [
-    p.path,
+    JS_PAGES.find((s) => s.path === p.path)?.signedIn ? `${p.path} (signed in)` : p.path,
     String(p.status),
     String(p.modules.length),
     fmtBytes(p.raw),

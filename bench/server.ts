@@ -21,6 +21,11 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Matches the line announcing the origin (first capture group); `listening on http://…` by default. */
   readyPattern?: RegExp;
+  /**
+   * Values the server prints before it is ready, by name: the first capture group of the first line matching
+   * each pattern, e.g. `{ token: /^session-token (\S+)$/ }`. Read back with `handle.captured(name)`.
+   */
+  capture?: Record<string, RegExp>;
   /** Path fetched once the origin is known; the server counts as started when it answers 2xx. */
   readyPath?: string;
   /** How long the server may take to start. */
@@ -36,6 +41,8 @@ export interface ServerHandle {
   command: string;
   /** The last lines the server printed (stdout and stderr). */
   output(): string;
+  /** A value named in `StartServerOptions.capture`, or undefined if no line matched its pattern. */
+  captured(name: string): string | undefined;
   /** Whether the process is still running. */
   running(): boolean;
   stop(): Promise<void>;
@@ -76,12 +83,17 @@ export async function startServer(opts: StartServerOptions): Promise<ServerHandl
   }
 
   const lines: string[] = [];
+  const captured = new Map<string, string>();
   let exited = false;
   let announce: (origin: string) => void = () => {};
   const announced = new Promise<string>((resolve) => (announce = resolve));
   const onLine = (line: string) => {
     lines.push(line);
     if (lines.length > KEPT_LINES) lines.shift();
+    for (const [name, re] of Object.entries(opts.capture ?? {})) {
+      const value = captured.has(name) ? undefined : re.exec(line)?.[1];
+      if (value !== undefined) captured.set(name, value);
+    }
     const match = pattern.exec(line);
     if (match) announce(match[1]);
   };
@@ -98,6 +110,7 @@ export async function startServer(opts: StartServerOptions): Promise<ServerHandl
     pid: child.pid,
     command,
     output: () => lines.join("\n"),
+    captured: (name) => captured.get(name),
     running: () => !exited,
     stop() {
       stopping ??= (async () => {

@@ -1,4 +1,5 @@
 import { LanguageLinks } from "../components/language_links.tsx";
+import { Button, TextInput } from "../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteConfig, RouteMeta } from "../framework/types.ts";
 import { clearedSessionCookie, clientInfo, sessionCookie } from "../http/session_cookie.ts";
 import { signIn } from "../services/auth.ts";
@@ -77,41 +78,25 @@ export default function Login({ data, state, url }: PageProps<LoginData, AppStat
             </p>
           )}
           {data.next && <input type="hidden" name="next" value={data.next} />}
-          <div class="space-y-1">
-            <label for="login-email" class="block text-sm font-medium text-gray-700">
-              {t("login.email")}
-            </label>
-            <input
-              id="login-email"
-              name="email"
-              type="email"
-              autocomplete="username"
-              required
-              autofocus
-              value={data.email}
-              aria-describedby={data.error ? "login-error" : undefined}
-              class="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
-            />
-          </div>
-          <div class="space-y-1">
-            <label for="login-password" class="block text-sm font-medium text-gray-700">
-              {t("login.password")}
-            </label>
-            <input
-              id="login-password"
-              name="password"
-              type="password"
-              autocomplete="current-password"
-              required
-              class="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
-            />
-          </div>
-          <button
-            type="submit"
-            class="w-full rounded-md bg-primary-600 px-4 py-2 text-sm font-medium text-white hover:bg-primary-700"
-          >
-            {t("login.submit")}
-          </button>
+          <TextInput
+            id="login-email"
+            name="email"
+            type="email"
+            label={t("login.email")}
+            autocomplete="username"
+            required
+            autofocus
+            value={data.email}
+          />
+          <TextInput
+            id="login-password"
+            name="password"
+            type="password"
+            label={t("login.password")}
+            autocomplete="current-password"
+            required
+          />
+          <Button type="submit" class="w-full">{t("login.submit")}</Button>
         </form>
       </div>
     </main>

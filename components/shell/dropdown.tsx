@@ -56,7 +56,7 @@ export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", chi
         id={`${id}-menu`}
         hidden={!open.value}
         onClick={(e) => (e.target as Element).closest("a,button") && (open.value = false)}
-        class={`absolute z-50 mt-1 min-w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg ${
+        class={`absolute z-50 mt-1 min-w-56 whitespace-nowrap rounded-md border border-gray-200 bg-white py-1 shadow-lg ${
           align === "end" ? "right-0" : "left-0"
         }`}
       >
