@@ -5,23 +5,19 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { mountApiDocs } from "./framework/api_docs.ts";
 import { readBuildManifest } from "./framework/build_manifest.ts";
-import { type AuthView } from "./framework/api.ts";
-import { csrf } from "./framework/middleware/csrf.ts";
 import { errorBody, isApiRequest, toAppError } from "./framework/middleware/errors.ts";
-import { securityHeaders } from "./framework/middleware/security_headers.ts";
 import { mountStatic } from "./framework/middleware/static.ts";
 import { mountRoutes } from "./framework/server.ts";
+import { type AppEnv, platform } from "./http/platform.ts";
 import manifest from "./routes.gen.ts";
-import { SESSION_COOKIE, tokenOf } from "./http/session_cookie.ts";
-import { identify } from "./services/auth.ts";
 import { openDb } from "./services/db.ts";
-import { seedIfEmpty } from "./services/seed/mod.ts";
 import { dictionaries, translatorFor } from "./services/i18n.ts";
+import { seedIfEmpty } from "./services/seed/mod.ts";
 import { AppError } from "./utils/errors.ts";
-import { isLang, langFromCookie, setActiveTranslator } from "./utils/i18n.ts";
+import { isLang, setActiveTranslator } from "./utils/i18n.ts";
 import type { AppState } from "./utils/state.ts";
-import { mountApiDocs } from "./framework/api_docs.ts";
 
 export interface AppOptions {
   /** KV location; `:memory:` in tests. Defaults to `KV_PATH` or ./data/app.kv. */
@@ -30,87 +26,68 @@ export interface AppOptions {
   root?: string;
 }
 
-export type AppEnv = { Variables: { nonce: string; state: AppState; auth: AuthView } };
+export type { AppEnv };
 
 const API_BODY_LIMIT = 1024 * 1024;
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export async function createApp(opts: AppOptions = {}) {
   await openDb(opts.kvPath);
   const root = opts.root ?? ".";
   const build = await readBuildManifest(root);
   const app = new OpenAPIHono<AppEnv>();
-  const allowedOrigins = configuredOrigins();
 
-  app.use(securityHeaders({ hsts: Boolean(env("DENO_DEPLOYMENT_ID")) }));
-  app.use(async (c, next) => {
-    const lang = langFromCookie(c.req.header("cookie") ?? null);
-    const anonymous: AuthView = { userId: null, can: () => false };
-    c.set("auth", anonymous);
-    c.set("state", {
-      nonce: c.get("nonce"),
-      lang,
-      t: translatorFor(lang),
-      auth: anonymous,
-      identity: null,
-      i18nVersion: build.locales[lang] ?? "",
-      css: build.css,
-    });
-    await next();
-  });
-  app.use(csrf({ allowedOrigins: (own) => allowedOrigins ?? [own], cookieName: SESSION_COOKIE }));
-  app.use(async (c, next) => {
-    // Static files need no identity; everything else learns who is asking (or that nobody is).
-    if (c.req.path.startsWith("/static/")) return next();
-    const identity = await identify(tokenOf(c));
-    if (identity) {
-      const auth: AuthView = { userId: identity.user.id, can: (key) => identity.permissions.has(key) };
-      c.set("auth", auth);
-      Object.assign(c.get("state"), { auth, identity });
-    }
-    await next();
+  const limitBody = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new AppError(413, "payload_too_large", "errors.payloadTooLarge");
+    },
   });
   app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: () => {
-        throw new AppError(413, "payload_too_large", "errors.payloadTooLarge");
-      },
+    platform({
+      build,
+      allowedOrigins: configuredOrigins(),
+      hsts: Boolean(env("DENO_DEPLOYMENT_ID")),
+      onError: handleError,
     }),
   );
+  app.use("/api/*", (c, next) => (WRITES.has(c.req.method) ? limitBody(c, next) : next()));
 
   app.get("/static/i18n/:file{[a-z]{2}\\.json}", (c) => {
     const lang = c.req.param("file").slice(0, 2);
     if (!isLang(lang)) {
       throw new AppError(404, "not_found", "errors.notFound", { params: { entity: "language" } });
     }
+    const etag = `"${build.locales[lang]}"`;
     c.header("cache-control", "public, max-age=300");
-    c.header("etag", `"${build.locales[lang]}"`);
-    if (c.req.header("if-none-match") === `"${build.locales[lang]}"`) return c.body(null, 304);
+    c.header("etag", etag);
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
     return c.json(dictionaries[lang]);
   });
   mountStatic(app, root);
-  mountApiDocs(app, { title: "UniAdmin", version: "0.1.0" });
+  mountApiDocs(app, { title: "UniAdmin", version: "0.1.0" }, (c) => c.get("state").nonce);
 
   const routes = mountRoutes<AppState>(app, {
     manifest,
     build,
     state: (c) => c.get("state"),
     beforeRender: (state) => setActiveTranslator(state.lang, state.t),
+    islandCacheScope: (state) => `${state.lang}:${state.i18nVersion}`,
     authorize: (state, permission) =>
       state.auth.can(permission) ? null : Promise.reject(new AppError(403, "forbidden", "errors.forbidden")),
   });
 
   // A missing asset is a plain 404; a missing API path the error shape; a missing page the 404 page.
-  const notFound = (c: Context) => {
+  function notFound(c: Context<AppEnv>) {
     if (c.req.path.startsWith("/static/")) return c.text("Not found", 404);
     if (isApiRequest(c)) {
       return c.json(errorBody(new AppError(404, "not_found", "errors.routeNotFound"), c.get("state").t), 404);
     }
     return routes.renderNotFound(c);
-  };
-  app.notFound(notFound);
-  app.onError((error, c) => {
+  }
+
+  /** The one error handler: the error shape for API calls, the 404 / 500 pages for pages. A 500 is a bug. */
+  function handleError(error: Error, c: Context<AppEnv>) {
     const known = toAppError(error);
     const state = c.get("state");
     if (!known) console.error(`${c.req.method} ${c.req.path} failed:`, error);
@@ -121,7 +98,10 @@ export async function createApp(opts: AppOptions = {}) {
     if (known?.status === 404) return notFound(c);
     setActiveTranslator(state.lang, state.t);
     return routes.renderError(c, known?.status ?? 500, known ?? error);
-  });
+  }
+
+  app.notFound(notFound);
+  app.onError(handleError);
   return app;
 }
 
@@ -138,8 +118,6 @@ function configuredOrigins(): string[] | null {
   const value = env("APP_ORIGIN");
   return value ? value.split(",").map((o) => o.trim()).filter(Boolean) : null;
 }
-
-export type { Context };
 
 if (import.meta.main) {
   const app = await createApp();

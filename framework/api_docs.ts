@@ -3,12 +3,18 @@
  * and `GET /api/docs`: Swagger UI served from our own origin (copied from npm at build time).
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { BUILD_URL } from "./build_manifest.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
 // deno-lint-ignore no-explicit-any
-export function mountApiDocs(app: OpenAPIHono<any>, info: { title: string; version: string }) {
+export function mountApiDocs(
+  app: OpenAPIHono<any>,
+  info: { title: string; version: string },
+  /** The request's CSP nonce, for the viewer's two scripts. */
+  nonceOf: (c: Context) => string,
+) {
   app.doc31(OPENAPI_PATH, {
     openapi: "3.1.0",
     info: {
@@ -19,7 +25,7 @@ export function mountApiDocs(app: OpenAPIHono<any>, info: { title: string; versi
     },
   });
   app.get("/api/docs", (c) => {
-    const nonce = c.get("nonce") as string;
+    const nonce = nonceOf(c);
     const base = `${BUILD_URL}/vendor/swagger`;
     return c.html(
       `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${info.title} — API</title>

@@ -3,8 +3,13 @@
  * Preact `options.vnode` hook swaps each outermost island for a boundary that records its props and wraps
  * its markup in `<!--island:Name:index-->…<!--/island-->` so the boot runtime can hydrate it in place.
  * Islands inside islands are left alone: they hydrate as part of their parent.
+ *
+ * A module that exports `ssrCache = true` declares its islands pure functions of their props (and of the
+ * request's cache scope, e.g. the language): their server HTML is then cached by serialized props, because
+ * the shell's islands are the same on most pages and rendering them dominated the cost of a page.
  */
 import { type ComponentType, Fragment, h, options, type VNode } from "preact";
+import { serialize } from "./serialize.ts";
 
 export interface IslandInfo {
   name: string;
@@ -12,13 +17,24 @@ export interface IslandInfo {
   file: string;
   exportName: string;
   component: ComponentType<Record<string, unknown>>;
+  cacheable: boolean;
 }
 
 export interface IslandCollector {
   used: Map<string, IslandInfo>;
-  props: unknown[];
+  /** Serialized props by island index (serialized once: for the payload and for the cache key). */
+  props: string[];
   depth: number;
+  /** null: no caching for this render. */
+  cacheScope: string | null;
+  /** Island index → cached HTML to put in place of its placeholder. */
+  hits: Map<number, string>;
+  /** Island index → cache key of an island rendered now, whose HTML is to be remembered. */
+  misses: Map<number, { name: string; key: string }>;
 }
+
+const SSR_CACHE_MAX = 1000;
+const ssrCache = new Map<string, string>();
 
 const byComponent = new Map<unknown, IslandInfo>();
 const byName = new Map<string, IslandInfo>();
@@ -36,7 +52,8 @@ export function registerIslands(modules: Record<string, Record<string, unknown>>
             "Island names are global; rename one of the exports.",
         );
       }
-      const info = { name, file, exportName, component: value as IslandInfo["component"] };
+      const cacheable = mod.ssrCache === true;
+      const info = { name, file, exportName, component: value as IslandInfo["component"], cacheable };
       byName.set(name, info);
       byComponent.set(value, info);
     }
@@ -50,9 +67,19 @@ function pascalCase(file: string) {
 }
 
 /** Runs a synchronous render with island tracking; returns what it rendered and the islands it met. */
-export function collectIslands<T>(render: () => T): { result: T; collector: IslandCollector } {
+export function collectIslands<T>(
+  render: () => T,
+  cacheScope: string | null = null,
+): { result: T; collector: IslandCollector } {
   const previous = collector;
-  const own: IslandCollector = { used: new Map(), props: [], depth: 0 };
+  const own: IslandCollector = {
+    used: new Map(),
+    props: [],
+    depth: 0,
+    cacheScope,
+    hits: new Map(),
+    misses: new Map(),
+  };
   collector = own;
   try {
     return { result: render(), collector: own };
@@ -61,16 +88,39 @@ export function collectIslands<T>(render: () => T): { result: T; collector: Isla
   }
 }
 
+const comment = (text: string) => h(Fragment, { UNSTABLE_comment: text } as Record<string, unknown>);
+
 function IslandBoundary({ island, props }: { island: IslandInfo; props: Record<string, unknown> }) {
-  const index = collector!.props.push(props) - 1;
-  collector!.used.set(island.name, island);
-  return h(
-    Fragment,
-    null,
-    h(Fragment, { UNSTABLE_comment: `island:${island.name}:${index}` } as Record<string, unknown>),
-    h(island.component, props),
-    h(Fragment, { UNSTABLE_comment: "/island" } as Record<string, unknown>),
-  );
+  const own = collector!;
+  const json = serialize(props, island.name);
+  const index = own.props.push(json) - 1;
+  own.used.set(island.name, island);
+  let body: VNode = h(island.component, props) as VNode;
+  if (island.cacheable && own.cacheScope !== null) {
+    const key = `${island.name}\u0000${own.cacheScope}\u0000${json}`;
+    const html = ssrCache.get(key);
+    if (html === undefined) own.misses.set(index, { name: island.name, key });
+    else {
+      own.hits.set(index, html);
+      body = comment(`island-html:${index}`);
+    }
+  }
+  return h(Fragment, null, comment(`island:${island.name}:${index}`), body, comment("/island"));
+}
+
+/** Puts cached island HTML in place and remembers the HTML of cacheable islands rendered now. */
+export function applyIslandCache(html: string, own: IslandCollector): string {
+  for (const [index, { name, key }] of own.misses) {
+    const marker = `<!--island:${name}:${index}-->`;
+    const start = html.indexOf(marker);
+    const from = start + marker.length;
+    const end = html.indexOf("<!--/island-->", from);
+    if (start === -1 || end === -1) continue;
+    if (ssrCache.size >= SSR_CACHE_MAX) ssrCache.delete(ssrCache.keys().next().value!);
+    ssrCache.set(key, html.slice(from, end));
+  }
+  if (own.hits.size === 0) return html;
+  return html.replace(/<!--island-html:(\d+)-->/g, (_, i) => own.hits.get(Number(i)) ?? "");
 }
 
 type HookedOptions = typeof options & { __b?: (vnode: VNode) => void };

@@ -6,7 +6,7 @@
 import { type ComponentType, h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { BuildManifest } from "./build_manifest.ts";
-import { collectIslands, type IslandCollector } from "./islands.ts";
+import { applyIslandCache, collectIslands, type IslandCollector } from "./islands.ts";
 import { serialize } from "./serialize.ts";
 import type { BaseState, PageProps } from "./types.ts";
 
@@ -19,6 +19,8 @@ export interface RenderInput<State extends BaseState> {
   page: AnyComponent;
   props: PageProps<unknown, State>;
   build: BuildManifest;
+  /** Scope of cached island HTML (e.g. the language); null renders every island afresh. */
+  islandCacheScope?: string | null;
 }
 
 export function renderDocument<State extends BaseState>(input: RenderInput<State>): string {
@@ -29,7 +31,11 @@ export function renderDocument<State extends BaseState>(input: RenderInput<State
     Inner = (): VNode => h(layout, { ...props, Component: Wrapped });
   }
   const root = app ? h(app, { ...props, Component: Inner }) : h(Inner, {});
-  const { result: html, collector } = collectIslands(() => renderToString(root));
+  const { result: rendered, collector } = collectIslands(
+    () => renderToString(root),
+    input.islandCacheScope ?? null,
+  );
+  const html = applyIslandCache(rendered, collector);
   const scripts = collector.used.size ? islandScripts(collector, input.build, props.state.nonce) : "";
   const doc = html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`;
   if (!scripts) return doc;
@@ -45,7 +51,7 @@ export interface IslandPayload {
 }
 
 function islandScripts(collector: IslandCollector, build: BuildManifest, nonce: string): string {
-  const payload: IslandPayload = { m: {}, p: collector.props, i: build.init };
+  const modules: IslandPayload["m"] = {};
   const preload = new Set<string>(build.imports[build.boot] ?? []);
   for (const island of collector.used.values()) {
     const url = build.islands[island.file];
@@ -55,7 +61,7 @@ function islandScripts(collector: IslandCollector, build: BuildManifest, nonce: 
           "(`deno task dev` rebuilds on change).",
       );
     }
-    payload.m[island.name] = [url, island.exportName];
+    modules[island.name] = [url, island.exportName];
     preload.add(url);
     for (const dep of build.imports[url] ?? []) preload.add(dep);
   }
@@ -63,8 +69,11 @@ function islandScripts(collector: IslandCollector, build: BuildManifest, nonce: 
   const links = [...preload].map((url) =>
     `<link rel="modulepreload" href="${escapeAttr(url)}" nonce="${n}">`
   );
+  // Each island's props were serialized once while rendering; the payload is assembled around them.
+  const init = build.init ? `,"i":${serialize(build.init)}` : "";
+  const payload = `{"m":${serialize(modules)},"p":[${collector.props.join(",")}]${init}}`;
   return links.join("") +
-    `<script id="__islands" type="application/json" nonce="${n}">${serialize(payload, "islands")}</script>` +
+    `<script id="__islands" type="application/json" nonce="${n}">${payload}</script>` +
     `<script type="module" nonce="${n}" src="${escapeAttr(build.boot)}"></script>`;
 }
 

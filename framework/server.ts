@@ -31,6 +31,8 @@ export interface FrameworkOptions<State extends BaseState> {
   authorize?: (state: State, permission: string, url: URL) => Response | null | Promise<Response | null>;
   /** Runs right before each synchronous render, e.g. to point translations at the request's language. */
   beforeRender?: (state: State) => void;
+  /** What, besides their props, the HTML of `ssrCache` islands depends on (e.g. language); omit to not cache. */
+  islandCacheScope?: (state: State) => string;
 }
 
 interface PageEntry {
@@ -136,8 +138,9 @@ export function mountRoutes<State extends BaseState>(
       page: entry.mod.default!,
       props,
       build,
+      islandCacheScope: opts.islandCacheScope?.(props.state) ?? null,
     });
-    const headers = new Headers(init?.headers);
+    const headers = init?.headers ? new Headers(init.headers) : new Headers();
     headers.set("content-type", "text/html; charset=utf-8");
     return new Response(html, { status: init?.status ?? 200, headers });
   };

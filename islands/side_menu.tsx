@@ -7,10 +7,10 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { t } from "../utils/i18n.ts";
-import type { MenuItem } from "../utils/menu.ts";
+import type { MenuLink } from "../utils/menu.ts";
 
 export interface SideMenuProps {
-  items: MenuItem[];
+  items: MenuLink[];
   path: string;
   openGroup: number | null;
   /** Badge counts: `inbox` on every item but /chancellery, which shows `chancellery`. */
@@ -18,8 +18,11 @@ export interface SideMenuProps {
 }
 
 const PIN_KEY = "sidenavPinned";
-const isCurrent = (item: MenuItem, path: string) =>
+const isCurrent = (item: MenuLink, path: string) =>
   Boolean(item.route && (path === item.route || path.startsWith(item.route + "/")));
+
+/** The server HTML depends only on the props and the language. */
+export const ssrCache = true;
 
 export function SideMenu({ items, path: initialPath, openGroup: initialGroup, badges }: SideMenuProps) {
   const open = useSignal(initialGroup);
@@ -53,7 +56,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
     } catch { /* storage disabled */ }
   };
 
-  const badge = (item: MenuItem) => {
+  const badge = (item: MenuLink) => {
     const count = item.route === "/chancellery" ? badges?.chancellery : badges?.inbox;
     return count
       ? (
@@ -63,7 +66,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
       )
       : null;
   };
-  const link = (item: MenuItem) => (
+  const link = (item: MenuLink) => (
     <a
       href={item.href ?? item.route}
       target={item.href ? "_blank" : undefined}

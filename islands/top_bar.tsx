@@ -19,6 +19,7 @@ export interface TopBarProps {
   expiresAt: string | null;
   lang: Lang;
   unread: number;
+  passwordMinLength: number;
 }
 
 const LANGUAGES: { code: Lang; name: string }[] = [{ code: "ka", name: "ქართული" }, {
@@ -28,16 +29,21 @@ const LANGUAGES: { code: Lang; name: string }[] = [{ code: "ka", name: "ქა�
 const DEFAULT_AVATAR = "/static/avatar.svg";
 const ICON = "flex size-9 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100";
 
-export function TopBar({ user, profileHref, expiresAt, lang, unread }: TopBarProps) {
-  const now = useSignal(Date.now());
+/** The server HTML depends only on the props and the language (the clock starts after hydration). */
+export const ssrCache = true;
+
+export function TopBar({ user, profileHref, expiresAt, lang, unread, passwordMinLength }: TopBarProps) {
+  // null until mounted: the countdown is live data, and server HTML must not depend on the time.
+  const now = useSignal<number | null>(null);
   const dialog = useSignal<"password" | "switch" | null>(null);
   const refreshing = useSignal(false);
   useEffect(() => {
+    now.value = Date.now();
     const timer = setInterval(() => (now.value = Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
 
-  const countdown = sessionCountdown(expiresAt, now.value);
+  const countdown = now.value === null ? "" : sessionCountdown(expiresAt, now.value);
   const chooseLanguage = async (code: Lang) => {
     try {
       localStorage.setItem(LANG_COOKIE, code);
@@ -169,8 +175,11 @@ export function TopBar({ user, profileHref, expiresAt, lang, unread }: TopBarPro
           <button type="submit" class={`${MENU_ITEM_CLASS} text-red-700`}>{t("shell.logout")}</button>
         </form>
       </Dropdown>
-      <ChangePasswordDialog open={dialog.value === "password"} onClose={() => (dialog.value = null)} />
-      <SwitchAccountDialog open={dialog.value === "switch"} onClose={() => (dialog.value = null)} />
+      {/* Mounted only while open: closed dialogs would add markup to every page for nothing. */}
+      {dialog.value === "password" && (
+        <ChangePasswordDialog open onClose={() => (dialog.value = null)} minLength={passwordMinLength} />
+      )}
+      {dialog.value === "switch" && <SwitchAccountDialog open onClose={() => (dialog.value = null)} />}
       <Toaster dismissLabel={t("common.close")} />
     </header>
   );

@@ -3,6 +3,8 @@ import type { LayoutProps } from "../framework/types.ts";
 import { SideMenu } from "../islands/side_menu.tsx";
 import { TopBar } from "../islands/top_bar.tsx";
 import { DEFAULT_MENU, groupOfPath, menuFor } from "../services/menu.ts";
+import { DEFAULT_PASSWORD_POLICY } from "../services/passwords.ts";
+import { toMenuLinks } from "../utils/menu.ts";
 import type { AppState } from "../utils/state.ts";
 
 /** The application shell: side menu and top bar stay; the page region is what client navigation swaps. */
@@ -22,7 +24,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
       >
         {t("shell.skipToContent")}
       </a>
-      <SideMenu items={menu} path={url.pathname} openGroup={groupOfPath(menu, url.pathname)} />
+      <SideMenu items={toMenuLinks(menu)} path={url.pathname} openGroup={groupOfPath(menu, url.pathname)} />
       <div class="flex min-w-0 flex-1 flex-col">
         <TopBar
           user={{ name: state.lang === "en" ? user.nameEn : user.name, image: user.image, guard: user.guard }}
@@ -30,6 +32,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
           expiresAt={session.expiresAt}
           lang={state.lang}
           unread={0}
+          passwordMinLength={DEFAULT_PASSWORD_POLICY.minLength}
         />
         <main id="main" data-page-region="shell" tabindex={-1} class="flex-1 p-4 outline-none md:p-6">
           <Breadcrumbs items={breadcrumbs} t={t} />

@@ -5,7 +5,15 @@
 import { AppError, invalid } from "../utils/errors.ts";
 import { checkLogin, DEFAULT_THROTTLE_POLICY, recordFailure, recordSuccess } from "./login_throttle.ts";
 import { checkPassword, DEFAULT_PASSWORD_POLICY, hashPassword, verifyPassword } from "./passwords.ts";
-import { authenticate, createSession, revokeSession, revokeUserSessions, type Session } from "./sessions.ts";
+import { authEpoch } from "./auth_epoch.ts";
+import {
+  authenticate,
+  createSession,
+  onSessionsRevoked,
+  revokeSession,
+  revokeUserSessions,
+  type Session,
+} from "./sessions.ts";
 import { findUserByEmail, getUser, permissionsOf, updateUser, type User } from "./users.ts";
 
 /** Default session length: a working day. The authorization parameters screen may change it. */
@@ -22,13 +30,42 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/**
+ * Identities are cached per token for a second: verifying the token and reading session, user and roles
+ * (three KV reads) on every request would cost more than rendering the page. In this process a revocation or a
+ * user or role change drops the cache at once; another process sharing the KV sees it within that second.
+ */
+const IDENTITY_CACHE_MS = 1000;
+const IDENTITY_CACHE_MAX = 10_000;
+const identities = new Map<string, { identity: Identity; until: number; epoch: number }>();
+
+onSessionsRevoked((sids) => {
+  const revoked = new Set(sids);
+  for (const [token, entry] of identities) {
+    if (revoked.has(entry.identity.session.sid)) identities.delete(token);
+  }
+});
+
 /** The person behind a token, or null: bad token, revoked or expired session, disabled or changed account. */
-export async function identify(token: string | null | undefined): Promise<Identity | null> {
-  const auth = await authenticate(token);
-  if (!auth) return null;
+export async function identify(token: string | null | undefined, now = Date.now()): Promise<Identity | null> {
+  if (!token) return null;
+  const cached = identities.get(token);
+  if (cached && cached.until > now && cached.epoch === authEpoch()) {
+    const expiresAt = cached.identity.session.expiresAt;
+    if (expiresAt === null || Date.parse(expiresAt) > now) return cached.identity;
+  }
+  const epoch = authEpoch();
+  const auth = await authenticate(token, now);
+  if (!auth) {
+    identities.delete(token);
+    return null;
+  }
   const user = await getUser(auth.session.userId);
   if (!user || user.disabled || user.guard !== auth.session.guard) return null;
-  return { user, session: auth.session, permissions: await permissionsOf(user) };
+  const identity = { user, session: auth.session, permissions: await permissionsOf(user) };
+  if (identities.size >= IDENTITY_CACHE_MAX) identities.clear();
+  identities.set(token, { identity, until: now + IDENTITY_CACHE_MS, epoch });
+  return identity;
 }
 
 // Verifying against this when the account does not exist keeps the answer time the same either way.

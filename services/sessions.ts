@@ -43,16 +43,23 @@ const REVOKED_KEEP_MS = 24 * 3600 * 1000;
 const SID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 // Per KV connection, so that tests opening a fresh `:memory:` store get a fresh secret.
-const keys = new WeakMap<Deno.Kv, Promise<Uint8Array>>();
+const keys = new WeakMap<Deno.Kv, Promise<CryptoKey>>();
 
-function signingKey(): Promise<Uint8Array> {
+// Imported once: jose would otherwise import the raw bytes again on every verification.
+const hmacKey = (bytes: Uint8Array) =>
+  crypto.subtle.importKey("raw", bytes as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
+
+function signingKey(): Promise<CryptoKey> {
   const kv = db();
   let key = keys.get(kv);
   if (!key) {
     const fromEnv = envSecret();
     key = fromEnv !== undefined
-      ? Promise.resolve(parseSecret(fromEnv))
-      : ensureStoredSecret(kv).then((s) => new TextEncoder().encode(s));
+      ? hmacKey(parseSecret(fromEnv))
+      : ensureStoredSecret(kv).then((s) => hmacKey(new TextEncoder().encode(s)));
     key.catch(() => keys.delete(kv)); // a failed KV read is retried on the next call
     keys.set(kv, key);
   }

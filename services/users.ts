@@ -2,6 +2,7 @@
  * People who sign in: staff (guard `custom`, or `user`), professors (guard `prof`) and students (guard `user`,
  * chat type `student`). A user holds roles; user id 1 is the super administrator and holds every key.
  */
+import { bumpAuthEpoch } from "./auth_epoch.ts";
 import { ALL_PERMISSIONS } from "./permission_catalogue.ts";
 import { createRecord, type IndexSpec, updateRecord } from "./db_records.ts";
 import { findByIndex, getManyRecords, getRecord } from "./db_reads.ts";
@@ -88,13 +89,16 @@ export async function updateUser(
   change: (user: User) => User,
   actor: number | null,
 ): Promise<User> {
-  return (await updateRecord<User>({
+  const updated = await updateRecord<User>({
     collection: "users",
     id,
     change,
     indexes: userIndexes,
     audit: { actor },
-  })).value;
+  });
+  // Cached identities hold the old record (guard, roles, disabled): they must be read again.
+  bumpAuthEpoch();
+  return updated.value;
 }
 
 /** The keys a user holds now: read on every request, so a role change counts from the next one. */

@@ -31,13 +31,15 @@ export function createTranslator(lang: Lang, dictionary: Dictionary): Translate 
   });
   // Dictionaries never change under a translator (an override builds a new one), so plain lookups are
   // memoized: i18next's t() costs microseconds, and a page makes dozens of calls.
-  const plain = new Map<string, string>();
+  const memo = new Map<string, string>();
   return (key, params) => {
-    if (params) return instance.t(key, params) as string;
-    let text = plain.get(key);
+    const id = params ? `${key}\u0000${JSON.stringify(params)}` : key;
+    let text = memo.get(id);
     if (text === undefined) {
-      text = instance.t(key) as string;
-      plain.set(key, text);
+      text = (params ? instance.t(key, params) : instance.t(key)) as string;
+      // Values with parameters vary without bound (counts, names): keep the memo from growing forever.
+      if (memo.size > 20_000) memo.clear();
+      memo.set(id, text);
     }
     return text;
   };

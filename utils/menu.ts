@@ -10,3 +10,22 @@ export interface MenuItem {
   guards?: ("user" | "prof" | "custom" | "student")[];
   children?: MenuItem[];
 }
+
+/** What the side-menu island needs of an item: the rest (icons, keys, guards) stays on the server. */
+export interface MenuLink {
+  id: number;
+  titleKey: string;
+  route?: string;
+  href?: string;
+  children?: MenuLink[];
+}
+
+export function toMenuLinks(items: MenuItem[]): MenuLink[] {
+  return items.map(({ id, titleKey, route, href, children }) => ({
+    id,
+    titleKey,
+    ...(route ? { route } : {}),
+    ...(href ? { href } : {}),
+    ...(children ? { children: toMenuLinks(children) } : {}),
+  }));
+}

@@ -4,16 +4,21 @@ import { Button, Dialog, showToast, TextInput } from "../ui/mod.ts";
 import { api, ApiError } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
-const MIN_LENGTH = 8;
+export interface ChangePasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The password policy's minimum, so the dialog and the server agree. */
+  minLength: number;
+}
 
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({ open, onClose, minLength }: ChangePasswordDialogProps) {
   const oldPassword = useSignal("");
   const password1 = useSignal("");
   const password2 = useSignal("");
   const errors = useSignal<Record<string, string>>({});
   const busy = useSignal(false);
   const mismatch = password2.value !== "" && password1.value !== password2.value;
-  const valid = oldPassword.value !== "" && password1.value.length >= MIN_LENGTH &&
+  const valid = oldPassword.value !== "" && password1.value.length >= minLength &&
     password1.value === password2.value;
 
   const close = () => {
@@ -64,7 +69,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         {field("oldPassword", oldPassword, "current-password")}
         {field("password1", password1, "new-password")}
         {field("password2", password2, "new-password")}
-        <p class="text-xs text-gray-500">{t("password.hint", { min: MIN_LENGTH })}</p>
+        <p class="text-xs text-gray-500">{t("password.hint", { min: minLength })}</p>
         <div class="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={close}>{t("common.cancel")}</Button>
           <Button type="submit" disabled={!valid} loading={busy.value}>{t("common.confirm")}</Button>

@@ -1,49 +1,50 @@
 /**
  * Security headers on every response, and the per-request CSP nonce. Scripts run only with the nonce
- * (`strict-dynamic` lets the nonce'd boot module import its chunks); no inline handlers, no eval.
+ * (`strict-dynamic` lets the nonce'd boot module import its chunks); no inline handlers, no eval. A response
+ * that never asked for a nonce carries no script, so its policy allows none.
  */
-import type { MiddlewareHandler } from "hono";
-
+/** 128 random bits as 32 hex digits (CSP asks for at least 128 bits; hex needs no escaping anywhere). */
 export function newNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(
-    /[+/=]/g,
-    (c) => (c === "+" ? "-" : c === "/" ? "_" : ""),
-  );
+  const words = crypto.getRandomValues(new Uint32Array(4));
+  let nonce = "";
+  for (const word of words) nonce += word.toString(16).padStart(8, "0");
+  return nonce;
 }
 
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    // Preact sets style properties through the CSSOM, which CSP allows; markup carries no style attributes.
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "media-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+const COMMON = [
+  "default-src 'self'",
+  // Preact sets style properties through the CSSOM, which CSP allows; markup carries no style attributes.
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+const NO_SCRIPT = `${COMMON}; script-src 'none'`;
+
+export function contentSecurityPolicy(nonce: string | null): string {
+  return nonce ? `${COMMON}; script-src 'nonce-${nonce}' 'strict-dynamic'` : NO_SCRIPT;
 }
 
-export function securityHeaders(
-  opts: { hsts?: boolean } = {},
-): MiddlewareHandler<{ Variables: { nonce: string } }> {
-  return async (c, next) => {
-    const nonce = newNonce();
-    c.set("nonce", nonce);
-    await next();
-    const h = c.res.headers;
-    if (!h.has("content-security-policy")) h.set("content-security-policy", contentSecurityPolicy(nonce));
-    h.set("x-content-type-options", "nosniff");
-    h.set("referrer-policy", "same-origin");
-    h.set("x-frame-options", "DENY");
-    h.set("cross-origin-opener-policy", "same-origin");
-    h.set("cross-origin-resource-policy", "same-origin");
-    h.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (opts.hsts) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
-  };
+const FIXED: [string, string][] = [
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "same-origin"],
+  ["x-frame-options", "DENY"],
+  ["cross-origin-opener-policy", "same-origin"],
+  ["cross-origin-resource-policy", "same-origin"],
+  ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+];
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Adds the headers to a response; a CSP the handler set itself (e.g. the API viewer's) is kept. */
+export function applySecurityHeaders(headers: Headers, nonce: string | null, hsts: boolean): void {
+  if (!headers.has("content-security-policy")) {
+    headers.set("content-security-policy", contentSecurityPolicy(nonce));
+  }
+  for (const [name, value] of FIXED) headers.set(name, value);
+  if (hsts) headers.set("strict-transport-security", HSTS);
 }

@@ -40,6 +40,7 @@ export const accountsSeed: SeedPart = {
     ], null);
     const professor = await createRole("პროფესორი / Professor", [
       "menu.hr",
+      "menu.hr.calendar",
       "menu.learningProcesses",
       "menu.learningProcesses.lists",
       "menu.table",

@@ -2,7 +2,7 @@
  * Browser-test harness: a real server (the production flags, a fresh KV under ./data/test-*) on a free port,
  * and Debian's Chromium driven by playwright-core with the flags this closed network needs.
  */
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { DENO, ROOT, serveFlags } from "../serve_flags.ts";
 
 export interface TestServer {
@@ -109,4 +109,35 @@ export async function withBrowser(
     await browser?.close();
     await server.stop();
   }
+}
+
+/** The demo accounts every fresh KV is seeded with (README, services/seed/accounts.ts). */
+export const DEMO = {
+  admin: { email: "admin@uni.test", password: "Admin-Demo-2026" },
+  staff: { email: "staff@uni.test", password: "Staff-Demo-2026" },
+  limited: { email: "limited@uni.test", password: "Limited-Demo-2026" },
+  prof: { email: "prof@uni.test", password: "Prof-Demo-2026" },
+  student: { email: "student@uni.test", password: "Student-Demo-2026" },
+} as const;
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs in through the login form and waits until the browser has left /login and the shell has hydrated.
+ * Opens `/login` first unless the page is already on it (e.g. after a redirect that carries `next`).
+ */
+export async function signIn(page: Page, baseUrl: string, account: Credentials): Promise<void> {
+  if (new URL(page.url(), baseUrl).pathname !== "/login" || !page.url().startsWith(baseUrl)) {
+    await page.goto(`${baseUrl}/login`);
+  }
+  await page.fill("#login-email", account.email);
+  await page.fill("#login-password", account.password);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== "/login"),
+    page.click("form[method=post] button[type=submit]"),
+  ]);
+  await page.waitForSelector("html[data-hydrated=true]");
 }

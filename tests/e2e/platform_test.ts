@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { withBrowser } from "./harness.ts";
+import { DEMO, signIn, withBrowser } from "./harness.ts";
 
 Deno.test({
   name: "platform in a real browser",
@@ -10,6 +10,13 @@ Deno.test({
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
+
+      await t.step("pages need a signed-in person", async () => {
+        await page.goto(`${server.url}/ui-kit`);
+        assertEquals(page.url(), `${server.url}/login?next=%2Fui-kit`);
+        await signIn(page, server.url, DEMO.staff);
+        assertEquals(page.url(), `${server.url}/ui-kit`);
+      });
 
       await t.step("an island hydrates and reacts to a click", async () => {
         await page.goto(`${server.url}/ui-kit`);
@@ -33,15 +40,28 @@ Deno.test({
 
       await t.step("client navigation swaps the page and keeps the shell island's state", async () => {
         await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-        const group = page.locator("#menu-group-30");
+        // /ui-kit is in no menu group: open one by hand, then leave through the breadcrumb's home link,
+        // which the server redirects to the staff member's landing page (/hr).
+        const group = page.locator("#menu-group-20");
+        assertEquals(await group.getAttribute("aria-expanded"), "false");
         await group.click();
         assertEquals(await group.getAttribute("aria-expanded"), "true");
         await page.locator("[data-page-region] nav a[href='/']").click();
-        await page.waitForURL(`${server.url}/`);
+        await page.waitForURL(`${server.url}/hr`);
         await page.waitForFunction(() => !document.querySelector("[data-testid=ui-kit-demo]"));
         assertEquals(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42);
         assertEquals(await group.getAttribute("aria-expanded"), "true");
-        assertEquals(await page.title(), "UniAdmin");
+        assertEquals(await page.title(), "UniAdmin > ადამიანური რესურსები");
+        // A side-menu link navigates the same way and the menu marks the new current item.
+        await page.locator("a[data-menu-id='201']").click();
+        await page.waitForURL(`${server.url}/books`);
+        await page.waitForFunction(() =>
+          document.querySelector("a[data-menu-id='201']")?.getAttribute("aria-current") === "page"
+        );
+        assertEquals(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42);
+        assertEquals(await group.getAttribute("aria-expanded"), "true");
+        await page.goBack();
+        await page.waitForURL(`${server.url}/hr`);
         await page.goBack();
         await page.waitForSelector("[data-testid=ui-kit-demo]");
         assertEquals(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 42);
@@ -88,16 +108,24 @@ Deno.test({
 
       await t.step("the language switch keeps the page and islands follow it", async () => {
         await page.goto(`${server.url}/ui-kit`);
-        await page.getByRole("link", { name: "English" }).click();
-        await page.waitForURL(`${server.url}/ui-kit`);
         await page.waitForSelector("html[data-hydrated=true]");
-        assertEquals(await page.locator("html").getAttribute("lang"), "en");
+        await page.click("#language-menu-button");
+        await Promise.all([
+          page.waitForEvent("load"),
+          page.locator("#language-menu-menu button[lang=en]").click(),
+        ]);
+        await page.waitForSelector("html[lang=en][data-hydrated=true]");
+        assertEquals(page.url(), `${server.url}/ui-kit`);
         assertMatch(await page.getByTestId("counter").textContent() ?? "", /Clicked 0 times/);
         assertEquals(
           await page.evaluate(() => localStorage.getItem("lang")),
           "en",
         );
-        await page.getByRole("link", { name: "ქართული" }).click();
+        await page.click("#language-menu-button");
+        await Promise.all([
+          page.waitForEvent("load"),
+          page.locator("#language-menu-menu button[lang=ka]").click(),
+        ]);
         await page.waitForSelector("html[lang=ka][data-hydrated=true]");
       });
 
