@@ -8,8 +8,8 @@ import { BUILD_URL } from "./build_manifest.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
-// deno-lint-ignore no-explicit-any
 export function mountApiDocs(
+  // deno-lint-ignore no-explicit-any
   app: OpenAPIHono<any>,
   info: { title: string; version: string },
   /** The request's CSP nonce, for the viewer's two scripts. */
