@@ -26,6 +26,8 @@ export function apiRoute<const C extends ApiRouteConfig>(config: C) {
   return createRoute(
     {
       ...rest,
+      // The API viewer does not display extensions, so the key is also stated in the description.
+      description: [rest.description, `Permission: \`${permission}\``].filter(Boolean).join("\n\n"),
       "x-permission": permission,
       middleware: [permissionGuard(permission), ...middleware],
     } as unknown as C & { "x-permission": string; middleware: MiddlewareHandler[] },
