@@ -27,7 +27,7 @@ const LANGUAGES: { code: Lang; name: string }[] = [{ code: "ka", name: "ქა�
   name: "English",
 }];
 const DEFAULT_AVATAR = "/static/avatar.svg";
-const ICON = "flex size-9 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100";
+const ICON = "icon-button";
 
 /** The server HTML depends only on the props and the language (the clock starts after hydration). */
 export const ssrCache = true;

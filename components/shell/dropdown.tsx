@@ -52,19 +52,21 @@ export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", chi
       >
         {label}
       </button>
-      <div
-        id={`${id}-menu`}
-        hidden={!open.value}
-        onClick={(e) => (e.target as Element).closest("a,button") && (open.value = false)}
-        class={`absolute z-50 mt-1 min-w-56 whitespace-nowrap rounded-md border border-gray-200 bg-white py-1 shadow-lg ${
-          align === "end" ? "right-0" : "left-0"
-        }`}
-      >
-        {children}
-      </div>
+      {/* Rendered only while open: the items of closed menus would ride along on every page. */}
+      {open.value && (
+        <div
+          id={`${id}-menu`}
+          onClick={(e) => (e.target as Element).closest("a,button") && (open.value = false)}
+          class={`absolute z-50 mt-1 min-w-56 whitespace-nowrap rounded-md border border-gray-200 bg-white py-1 shadow-lg ${
+            align === "end" ? "right-0" : "left-0"
+          }`}
+        >
+          {children}
+        </div>
+      )}
     </div>
   );
 }
 
-export const MENU_ITEM_CLASS =
-  "block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100";
+/** Component class (styles/shell.css) of an item in a dropdown. */
+export const MENU_ITEM_CLASS = "menu-item";
