@@ -56,7 +56,8 @@ export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", chi
       {open.value && (
         <div
           id={`${id}-menu`}
-          onClick={(e) => (e.target as Element).closest("a,button") && (open.value = false)}
+          // Closed after the click's default action: removing a submit button first would cancel its form.
+          onClick={(e) => (e.target as Element).closest("a,button") && setTimeout(() => (open.value = false))}
           class={`absolute z-50 mt-1 min-w-56 whitespace-nowrap rounded-md border border-gray-200 bg-white py-1 shadow-lg ${
             align === "end" ? "right-0" : "left-0"
           }`}
