@@ -7,7 +7,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { t } from "../utils/i18n.ts";
-import type { MenuLink } from "../utils/menu.ts";
+import { isCurrentItem, type MenuLink } from "../utils/menu.ts";
 
 export interface SideMenuProps {
   items: MenuLink[];
@@ -18,8 +18,7 @@ export interface SideMenuProps {
 }
 
 const PIN_KEY = "sidenavPinned";
-const isCurrent = (item: MenuLink, path: string) =>
-  Boolean(item.route && (path === item.route || path.startsWith(item.route + "/")));
+const isCurrent = isCurrentItem;
 
 /** The server HTML depends only on the props and the language. */
 export const ssrCache = true;

@@ -5,25 +5,40 @@
  * and 800 follow the spec's order of the last three rows; 601 (electronic files) is for professors only.
  * The permissions screen's dev mode will store an edited copy in KV; this is the default.
  */
-import type { MenuItem } from "../utils/menu.ts";
+import { isCurrentItem, type MenuItem } from "../utils/menu.ts";
 
-const item = (id: number, titleKey: string, route: string, icon: string, permission?: string): MenuItem => ({
+const item = (
+  id: number,
+  titleKey: string,
+  route: string,
+  icon: string,
+  permission?: string,
+  match?: string,
+): MenuItem => ({
   id,
   titleKey,
   route,
   icon,
   ...(permission ? { permission } : {}),
+  ...(match ? { match } : {}),
 });
 
 export const DEFAULT_MENU: MenuItem[] = [
-  item(10, "menu.calendar", "/hr/calendar/calendar", "calendar", "menu.hr.calendar"),
+  item(10, "menu.calendar", "/hr/calendar/calendar", "calendar", "menu.hr.calendar", "/hr/calendar"),
   item(11, "menu.students", "/students", "students", "menu.students"),
   {
     id: 20,
     titleKey: "menu.learningProcess",
     icon: "book",
     children: [
-      item(200, "menu.structure", "/structure/schools", "structure", "menu.learningProcesses.structure"),
+      item(
+        200,
+        "menu.structure",
+        "/structure/schools",
+        "structure",
+        "menu.learningProcesses.structure",
+        "/structure",
+      ),
       item(201, "menu.learningCourses", "/books", "book", "menu.learningProcesses.learningCourses"),
       item(202, "menu.lists", "/lists", "list", "menu.learningProcesses.lists"),
       item(203, "menu.components", "/components", "components", "menu.learningProcesses.components"),
@@ -36,7 +51,7 @@ export const DEFAULT_MENU: MenuItem[] = [
     titleKey: "menu.contact",
     icon: "contact",
     children: [
-      item(33, "menu.polls", "/poll/dashboard", "poll", "menu.contact.polls"),
+      item(33, "menu.polls", "/poll/dashboard", "poll", "menu.contact.polls", "/poll"),
       item(34, "menu.sms", "/sms", "sms", "menu.contact.sms"),
     ],
   },
@@ -67,10 +82,24 @@ export const DEFAULT_MENU: MenuItem[] = [
     children: [item(511, "menu.reports", "/reports", "reports", "menu.reporting.reports")],
   },
   {
-    ...item(601, "menu.electronicFiles", "/el-files/dashboards", "files", "menu.electronicFiles"),
+    ...item(
+      601,
+      "menu.electronicFiles",
+      "/el-files/dashboards",
+      "files",
+      "menu.electronicFiles",
+      "/el-files",
+    ),
     guards: ["prof"],
   },
-  item(700, "menu.diplomaEnclosures", "/diploma-enclosures/dashboard", "diploma", "menu.diplomaEnclosures"),
+  item(
+    700,
+    "menu.diplomaEnclosures",
+    "/diploma-enclosures/dashboard",
+    "diploma",
+    "menu.diplomaEnclosures",
+    "/diploma-enclosures",
+  ),
   item(800, "menu.videoLessons", "/video-lessons", "video", "menu.videoLessons"),
 ];
 
@@ -88,11 +117,7 @@ export function menuFor(menu: MenuItem[], can: (key: string) => boolean, guard: 
 /** Id of the top-level group holding `path`, if any: that group is open on load. */
 export function groupOfPath(menu: MenuItem[], path: string): number | null {
   for (const entry of menu) {
-    if (
-      entry.children?.some((child) =>
-        child.route && (path === child.route || path.startsWith(child.route + "/"))
-      )
-    ) {
+    if (entry.children?.some((child) => isCurrentItem(child, path))) {
       return entry.id;
     }
   }

@@ -3,6 +3,8 @@ export interface MenuItem {
   id: number;
   titleKey: string;
   route?: string;
+  /** Path prefix under which the item counts as current (its module), when wider than `route`. */
+  match?: string;
   href?: string;
   icon: string;
   permission?: string;
@@ -16,16 +18,25 @@ export interface MenuLink {
   id: number;
   titleKey: string;
   route?: string;
+  /** Path prefix under which the item counts as current (its module), when wider than `route`. */
+  match?: string;
   href?: string;
   children?: MenuLink[];
 }
 
 export function toMenuLinks(items: MenuItem[]): MenuLink[] {
-  return items.map(({ id, titleKey, route, href, children }) => ({
+  return items.map(({ id, titleKey, route, match, href, children }) => ({
     id,
     titleKey,
     ...(route ? { route } : {}),
+    ...(match ? { match } : {}),
     ...(href ? { href } : {}),
     ...(children ? { children: toMenuLinks(children) } : {}),
   }));
+}
+
+/** True when `path` lies in the item's module: its `match` prefix, or else its route. */
+export function isCurrentItem(item: { route?: string; match?: string }, path: string): boolean {
+  const base = item.match ?? item.route;
+  return Boolean(base && (path === base || path.startsWith(base + "/")));
 }
