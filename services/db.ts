@@ -10,6 +10,7 @@
  * | ["meta", "seed"]                         | SeedMarker { size, parts, at }          | services/seed      |
  * | ["counters", collection]                 | number: last numeric id handed out      | db_records.ts      |
  * | ["audit", entity, entityId, ulid]        | AuditEntry { actor, action, before, … } | db_records.ts      |
+ * | ["reference_marks", collection, id]      | ulid: moved by each write that refers to the record | db_records.ts |
  * | ["files", fileId]                        | FileMeta { name, type, size, chunks, … }| db_files.ts        |
  * | ["files_chunks", fileId, n]              | Uint8Array ≤ 60 KiB, n = 0, 1, …        | db_files.ts        |
  * | ["meta", "jwt_secret"]                   | string: generated JWT secret, base64url | sessions.ts        |
@@ -21,6 +22,13 @@
  * | [collection, id]                         | the record                              | db_records.ts      |
  * | [`<collection>_by_<field>`, value]       | id (unique index)                       | db_records.ts      |
  * | [`<collection>_by_<field>`, value, id]   | id (non-unique index)                   | db_records.ts      |
+ * | ["timetable_slots", "professor", groupId, hrId, weekday]    | number, bumped by each lesson there (1) | timetable_entries  |
+ * | ["timetable_slots", "auditorium", groupId, roomId, weekday] | number, bumped by each lesson there (1) | timetable_entries  |
+ * | ["timetable_usage", "auditorium", roomId]                   | ms of the last lesson written there (2) | timetable_entries  |
+ *
+ * (1) A lesson write checks the slot keys it read before its overlap test and bumps them in the same atomic,
+ *     so two overlapping lessons can never both commit. (2) Checked by the room's removal (auditoriums.ts),
+ *     so no lesson is booked into a room while it is being removed.
  */
 import { serialize } from "node:v8";
 

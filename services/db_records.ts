@@ -8,7 +8,7 @@
  * write waits for itself.
  */
 import { monotonicFactory } from "ulid";
-import { AppError, conflict, notFound } from "../utils/errors.ts";
+import { AppError, conflict, invalid, notFound } from "../utils/errors.ts";
 import { db, readMany, valueSize } from "./db.ts";
 
 export type RecordId = number | string;
@@ -37,11 +37,25 @@ export interface StoredRecord<T, I extends RecordId = RecordId> {
 
 export type AuditAction = "create" | "update" | "remove";
 
+/**
+ * A record this one points to (a program's school, a student's program). It must exist when the write
+ * commits; the write also marks it, so that removing it in a race fails and re-checks its users.
+ */
+export interface Reference {
+  collection: string;
+  id: RecordId;
+  /** Form field that names it, for the error when it does not exist. */
+  field: string;
+  /** i18n key of that field error, e.g. "errors.unknownSchool". */
+  messageKey: string;
+}
+
 interface CreateBase<T, I extends RecordId> {
   collection: string;
   build(id: I): T | Promise<T>;
   indexes(value: T): IndexSpec[];
   audit: AuditInfo;
+  references?(value: T): Reference[];
 }
 
 interface WriteBase<T> {
@@ -49,6 +63,7 @@ interface WriteBase<T> {
   id: RecordId;
   indexes(value: T): IndexSpec[];
   audit: AuditInfo;
+  references?(value: T): Reference[];
   /** The versionstamp the person's form was based on; a newer record → 409 `conflict` (errors.editConflict). */
   expectedVersionstamp?: string;
 }
@@ -102,6 +117,7 @@ export function createRecord<T>(
         throw new Error(`counter ${collection} is behind: record ${id} exists (seeded without reserveIds?)`);
       }
       const atomic = kv.atomic().check({ key, versionstamp: null });
+      await claimReferences(atomic, opts.references?.(value) ?? []);
       if (counter) atomic.check(counter).set(counterKey, id);
       for (const check of claims) atomic.check(check);
       atomic.set(key, value);
@@ -125,6 +141,7 @@ export function updateRecord<T>(opts: UpdateOptions<T>): Promise<StoredRecord<T>
       const fresh = present(opts.indexes(value)).filter((s) => !stale.delete(keyId(indexKey(s, opts.id))));
       const claims = await claimUnique(fresh, opts.id);
       const atomic = db().atomic().check(current);
+      await claimReferences(atomic, opts.references?.(value) ?? []);
       for (const check of claims) atomic.check(check);
       for (const spec of stale.values()) atomic.delete(indexKey(spec, opts.id));
       for (const spec of fresh) atomic.set(indexKey(spec, opts.id), opts.id);
@@ -141,8 +158,10 @@ export function removeRecord<T>(opts: RemoveOptions<T>): Promise<T> {
   return serialized(key, () =>
     untilCommitted(async () => {
       const current = await loadForWrite<T>(key, opts);
+      // Read before the guard: a record that starts to refer to this one meanwhile moves this mark.
+      const mark = await db().get(referenceMark(opts.collection, opts.id));
       const checks = (await opts.guard?.(current.value)) ?? [];
-      const atomic = db().atomic().check(current, ...checks).delete(key);
+      const atomic = db().atomic().check(current, mark, ...checks).delete(key).delete(mark.key);
       for (const spec of present(opts.indexes(current.value))) atomic.delete(indexKey(spec, opts.id));
       addAudit(atomic, opts.audit, opts.collection, opts.id, "remove", current.value, null);
       return (await atomic.commit()).ok ? current.value : RETRY;
@@ -172,6 +191,18 @@ export function recordEntries<T>(
     [[collection, id], value],
     ...present(indexes).map((s): [Deno.KvKey, unknown] => [indexKey(s, id), id]),
   ];
+}
+
+const referenceMark = (collection: string, id: RecordId): Deno.KvKey => ["reference_marks", collection, id];
+
+/** Checks that every referenced record exists (422 naming the field otherwise) and marks each one. */
+async function claimReferences(atomic: Deno.AtomicOperation, refs: Reference[]): Promise<void> {
+  const entries = await readMany(refs.map((r) => [r.collection, r.id]));
+  const missing = refs.filter((_, i) => entries[i].versionstamp === null);
+  if (missing.length) throw invalid(Object.fromEntries(missing.map((r) => [r.field, { key: r.messageKey }])));
+  for (const [i, ref] of refs.entries()) {
+    atomic.check(entries[i]).set(referenceMark(ref.collection, ref.id), nextUlid());
+  }
 }
 
 async function loadForWrite<T>(

@@ -340,3 +340,50 @@ dbTest("bulk writes and files", async (t) => {
     assertEquals((await readFile("F3"))?.bytes.byteLength, 0);
   });
 });
+
+Deno.test("references: a write needs the records it points to, and a racing removal cannot leave it dangling", async (t) => {
+  const { createRecord: create, removeRecord: remove } = await import("./db_records.ts");
+  await openDb(":memory:");
+  const parent = await create<{ id: number; name: string }>({
+    collection: "ref_parents",
+    build: (id) => ({ id, name: "p" }),
+    indexes: () => [],
+    audit: { actor: null },
+  });
+  const references = (v: { parentId: number }) => [
+    { collection: "ref_parents", id: v.parentId, field: "parentId", messageKey: "errors.unknownParent" },
+  ];
+  await t.step("a missing reference is a 422 naming the field", async () => {
+    const error = await create<{ id: number; parentId: number }>({
+      collection: "ref_children",
+      build: (id) => ({ id, parentId: 999 }),
+      indexes: () => [],
+      audit: { actor: null },
+      references,
+    }).catch((e) => e);
+    assertEquals(error.status, 422);
+    assertEquals(error.options.fields.parentId.key, "errors.unknownParent");
+  });
+  await t.step("a child created while its parent is removed: never both", async () => {
+    const child = create<{ id: number; parentId: number }>({
+      collection: "ref_children",
+      build: (id) => ({ id, parentId: parent.id }),
+      indexes: () => [],
+      audit: { actor: null },
+      references,
+    }).then(() => "created", () => "refused");
+    const removal = remove<{ id: number }>({
+      collection: "ref_parents",
+      id: parent.id,
+      indexes: () => [],
+      audit: { actor: null },
+      // The guard refuses while a child exists: it must see a child committed before the removal.
+      guard: async () => {
+        for await (const _ of db().list({ prefix: ["ref_children"] })) throw new Error("in use");
+      },
+    }).then(() => "removed", () => "kept");
+    const outcome = await Promise.all([child, removal]);
+    assert(!(outcome.includes("created") && outcome.includes("removed")), outcome.join(","));
+  });
+  await closeDb();
+});
