@@ -15,6 +15,7 @@ import manifest from "./routes.gen.ts";
 import { openDb } from "./services/db.ts";
 import { dictionaries, translatorFor } from "./services/i18n.ts";
 import { seedIfEmpty } from "./services/seed/mod.ts";
+import { warmStudentIndex } from "./services/student_index.ts";
 import { AppError } from "./utils/errors.ts";
 import { isLang, setActiveTranslator } from "./utils/i18n.ts";
 import type { AppState } from "./utils/state.ts";
@@ -122,6 +123,8 @@ function configuredOrigins(): string[] | null {
 if (import.meta.main) {
   const app = await createApp();
   if (env("SEED") !== "off" && await seedIfEmpty()) console.log("loaded the demo data into the new KV");
+  // Load the students list's snapshot now, not on the first person's request.
+  await warmStudentIndex();
   const port = Number(env("PORT") ?? 8000);
   Deno.serve({
     port,

@@ -7,21 +7,44 @@ import * as $r2 from "./routes/_500.tsx";
 import * as $r3 from "./routes/_app.tsx";
 import * as $r4 from "./routes/_layout.tsx";
 import * as $r5 from "./routes/_middleware.ts";
-import * as $r6 from "./routes/api/auth.ts";
-import * as $r7 from "./routes/api/devices.ts";
-import * as $r8 from "./routes/api/preferences.ts";
-import * as $r9 from "./routes/api/system.ts";
-import * as $r10 from "./routes/index.tsx";
-import * as $r11 from "./routes/language/[lang].tsx";
-import * as $r12 from "./routes/login.tsx";
-import * as $r13 from "./routes/logout.tsx";
-import * as $r14 from "./routes/my-devices.tsx";
-import * as $r15 from "./routes/online-register.tsx";
-import * as $r16 from "./routes/personal-vote.tsx";
-import * as $r17 from "./routes/ui-kit.tsx";
-import * as $i0 from "./islands/side_menu.tsx";
-import * as $i1 from "./islands/top_bar.tsx";
-import * as $i2 from "./islands/ui_kit_demo.tsx";
+import * as $r6 from "./routes/api/auditoriums.ts";
+import * as $r7 from "./routes/api/auth.ts";
+import * as $r8 from "./routes/api/devices.ts";
+import * as $r9 from "./routes/api/hr.ts";
+import * as $r10 from "./routes/api/preferences.ts";
+import * as $r11 from "./routes/api/programs.ts";
+import * as $r12 from "./routes/api/registration_groups.ts";
+import * as $r13 from "./routes/api/schools.ts";
+import * as $r14 from "./routes/api/students.ts";
+import * as $r15 from "./routes/api/system.ts";
+import * as $r16 from "./routes/api/timetable_entries.ts";
+import * as $r17 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r18 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r19 from "./routes/hr/index.tsx";
+import * as $r20 from "./routes/index.tsx";
+import * as $r21 from "./routes/language/[lang].tsx";
+import * as $r22 from "./routes/login.tsx";
+import * as $r23 from "./routes/logout.tsx";
+import * as $r24 from "./routes/my-devices.tsx";
+import * as $r25 from "./routes/online-register.tsx";
+import * as $r26 from "./routes/personal-vote.tsx";
+import * as $r27 from "./routes/structure/index.tsx";
+import * as $r28 from "./routes/structure/schools.tsx";
+import * as $r29 from "./routes/structure/specials.tsx";
+import * as $r30 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r31 from "./routes/students/[id].tsx";
+import * as $r32 from "./routes/students/index.tsx";
+import * as $r33 from "./routes/ui-kit.tsx";
+import * as $i0 from "./islands/hr_list.tsx";
+import * as $i1 from "./islands/hr_profile_edit.tsx";
+import * as $i2 from "./islands/side_menu.tsx";
+import * as $i3 from "./islands/structure_programs.tsx";
+import * as $i4 from "./islands/structure_schools.tsx";
+import * as $i5 from "./islands/students_filters.tsx";
+import * as $i6 from "./islands/students_form.tsx";
+import * as $i7 from "./islands/students_qr.tsx";
+import * as $i8 from "./islands/top_bar.tsx";
+import * as $i9 from "./islands/ui_kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -31,23 +54,46 @@ const manifest: Manifest = {
     "./routes/_app.tsx": $r3,
     "./routes/_layout.tsx": $r4,
     "./routes/_middleware.ts": $r5,
-    "./routes/api/auth.ts": $r6,
-    "./routes/api/devices.ts": $r7,
-    "./routes/api/preferences.ts": $r8,
-    "./routes/api/system.ts": $r9,
-    "./routes/index.tsx": $r10,
-    "./routes/language/[lang].tsx": $r11,
-    "./routes/login.tsx": $r12,
-    "./routes/logout.tsx": $r13,
-    "./routes/my-devices.tsx": $r14,
-    "./routes/online-register.tsx": $r15,
-    "./routes/personal-vote.tsx": $r16,
-    "./routes/ui-kit.tsx": $r17,
+    "./routes/api/auditoriums.ts": $r6,
+    "./routes/api/auth.ts": $r7,
+    "./routes/api/devices.ts": $r8,
+    "./routes/api/hr.ts": $r9,
+    "./routes/api/preferences.ts": $r10,
+    "./routes/api/programs.ts": $r11,
+    "./routes/api/registration_groups.ts": $r12,
+    "./routes/api/schools.ts": $r13,
+    "./routes/api/students.ts": $r14,
+    "./routes/api/system.ts": $r15,
+    "./routes/api/timetable_entries.ts": $r16,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r17,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r18,
+    "./routes/hr/index.tsx": $r19,
+    "./routes/index.tsx": $r20,
+    "./routes/language/[lang].tsx": $r21,
+    "./routes/login.tsx": $r22,
+    "./routes/logout.tsx": $r23,
+    "./routes/my-devices.tsx": $r24,
+    "./routes/online-register.tsx": $r25,
+    "./routes/personal-vote.tsx": $r26,
+    "./routes/structure/index.tsx": $r27,
+    "./routes/structure/schools.tsx": $r28,
+    "./routes/structure/specials.tsx": $r29,
+    "./routes/studentInfoQrCode/[token].tsx": $r30,
+    "./routes/students/[id].tsx": $r31,
+    "./routes/students/index.tsx": $r32,
+    "./routes/ui-kit.tsx": $r33,
   },
   islands: {
-    "./islands/side_menu.tsx": $i0,
-    "./islands/top_bar.tsx": $i1,
-    "./islands/ui_kit_demo.tsx": $i2,
+    "./islands/hr_list.tsx": $i0,
+    "./islands/hr_profile_edit.tsx": $i1,
+    "./islands/side_menu.tsx": $i2,
+    "./islands/structure_programs.tsx": $i3,
+    "./islands/structure_schools.tsx": $i4,
+    "./islands/students_filters.tsx": $i5,
+    "./islands/students_form.tsx": $i6,
+    "./islands/students_qr.tsx": $i7,
+    "./islands/top_bar.tsx": $i8,
+    "./islands/ui_kit_demo.tsx": $i9,
   },
 };
 

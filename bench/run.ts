@@ -37,6 +37,7 @@ import {
   stopAllServers,
 } from "./server.ts";
 import { SESSION_COOKIE } from "../http/session_cookie.ts";
+import { ACADEMIC_SERVERS, ACADEMIC_TARGETS } from "./academic.ts";
 
 interface Options {
   rounds: number;
@@ -122,6 +123,7 @@ const SERVERS: ServerSpec[] = [
       readyPath: "/api/system/health",
     }),
   },
+  ...ACADEMIC_SERVERS,
 ];
 
 const TARGETS: Target[] = [
@@ -157,6 +159,7 @@ const TARGETS: Target[] = [
   },
   // For information (no check): a page outside the shell, without session or island.
   { name: "SSR page /login (anonymous, no island)", server: "app", path: "/login", connections: 50 },
+  ...ACADEMIC_TARGETS,
 ];
 
 /** Pages whose shipped JavaScript is reported; `max` is a gzip budget in bytes (0: must ship none). */

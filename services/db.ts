@@ -22,13 +22,24 @@
  * | [collection, id]                         | the record                              | db_records.ts      |
  * | [`<collection>_by_<field>`, value]       | id (unique index)                       | db_records.ts      |
  * | [`<collection>_by_<field>`, value, id]   | id (non-unique index)                   | db_records.ts      |
+ * | ["meta", "hr_version"]                   | ms of the last HR edit (snapshot check) | hr_snapshot.ts     |
+ * | ["transcripts", studentId, entryId]      | TranscriptEntry (a completed course)    | transcripts.ts     |
+ * | ["transcripts_by_book", bookId, studentId, entryId] | entryId                      | transcripts.ts     |
+ * | ["transcript_totals", studentId]         | { credits, earned, weighted10 } (2)     | transcripts.ts     |
+ * | ["meta", "students_version"]             | number: advanced by every student or transcript write (3) | students_version.ts |
+ * | ["students_changes", seq]                | { ids, prev } change log, kept 1 day (3) | students_version.ts |
+ * | ["meta", "structure_version"]            | anything: set by structure writes (4)   | student_structure.ts (reads) |
+ * | ["meta", "qr_secret"]                    | string: HMAC secret of student cards    | student_qr.ts      |
  * | ["timetable_slots", "professor", groupId, hrId, weekday]    | number, bumped by each lesson there (1) | timetable_entries  |
  * | ["timetable_slots", "auditorium", groupId, roomId, weekday] | number, bumped by each lesson there (1) | timetable_entries  |
- * | ["timetable_usage", "auditorium", roomId]                   | ms of the last lesson written there (2) | timetable_entries  |
  *
  * (1) A lesson write checks the slot keys it read before its overlap test and bumps them in the same atomic,
- *     so two overlapping lessons can never both commit. (2) Checked by the room's removal (auditoriums.ts),
- *     so no lesson is booked into a room while it is being removed.
+ *     so two overlapping lessons can never both commit. Lessons also move the `reference_marks` of their course,
+ *     professor, semester and room (written by timetable_entries.ts itself, as db_records.ts does).
+ * (2) Kept in the same atomic as each entry, so lists show every student's GPA without reading transcripts;
+ *     bulk writers add `transcriptTotalsEntry()`. (3) The students snapshot (student_index.ts) reads the version
+ *     on every list request and reloads the students the log names; any other change of the key (a bulk
+ *     import) makes it reload in full. (4) Optional: the students list also reloads programs every 5 s.
  */
 import { serialize } from "node:v8";
 

@@ -193,7 +193,11 @@ export function recordEntries<T>(
   ];
 }
 
-const referenceMark = (collection: string, id: RecordId): Deno.KvKey => ["reference_marks", collection, id];
+/** The key a reference moves on the record it points to (see `Reference`). */
+export const referenceMark = (
+  collection: string,
+  id: RecordId,
+): Deno.KvKey => ["reference_marks", collection, id];
 
 /** Checks that every referenced record exists (422 naming the field otherwise) and marks each one. */
 async function claimReferences(atomic: Deno.AtomicOperation, refs: Reference[]): Promise<void> {

@@ -12,12 +12,8 @@ export interface Section {
 const s = (path: string, titleKey: string, permission?: string): Section => ({ path, titleKey, permission });
 
 export const SECTIONS: Section[] = [
-  s("/students", "menu.students", "menu.students"),
   s("/docs", "sections.docs"),
   s("/lang", "sections.lang", "menu.languages"),
-  s("/structure", "menu.structure", "menu.learningProcesses.structure"),
-  s("/structure/schools", "sections.schools", "menu.learningProcesses.structure"),
-  s("/structure/specials", "sections.specials", "menu.learningProcesses.structure"),
   s("/components", "menu.components", "menu.learningProcesses.components"),
   s("/lists", "menu.lists", "menu.learningProcesses.lists"),
   s("/lists/list", "sections.list", "menu.learningProcesses.lists"),
@@ -51,7 +47,6 @@ export const SECTIONS: Section[] = [
   s("/poll-response", "sections.pollResponse"),
   s("/school-leavers", "sections.schoolLeavers"),
   s("/fellowship", "menu.fellowship", "menu.fellowship"),
-  s("/hr", "sections.hr", "menu.hr"),
   s("/hr/calendar", "menu.calendar", "menu.hr.calendar"),
   s("/hr/calendar/calendar", "menu.calendar", "menu.hr.calendar"),
   s("/timeDemand", "sections.timeDemand"),
@@ -93,12 +88,9 @@ export const SECTIONS: Section[] = [
 
 const byPath = new Map(SECTIONS.map((section) => [section.path, section]));
 
-/** Profile pages (`/hr/academic-personal/details/{id}/routes`) and language tabs (`/lang/{code}`) have parameters. */
+/** Language tabs (`/lang/{code}`) have parameters. */
 const PATTERNS: [RegExp, Section][] = [
-  [/^\/hr\/(academic|administrative)-personal\/details\/\d+\/routes$/, s("", "sections.profile")],
   [/^\/lang\/[a-z]{2,3}$/, s("", "sections.lang", "menu.languages")],
-  // Public (SPEC §2.1): the student card that a QR code opens; its content arrives with the students registry.
-  [/^\/studentInfoQrCode\/[^/]+$/, s("", "sections.studentInfo")],
 ];
 
 export function sectionAt(path: string): Section | undefined {

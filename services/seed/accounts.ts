@@ -24,6 +24,9 @@ const REGISTRAR_KEYS = [
   "menu.hr.calendar",
   "menu.learningProcesses",
   "menu.learningProcesses.structure",
+  "menu.learningProcesses.structure.add",
+  "menu.learningProcesses.structure.edit",
+  "menu.learningProcesses.structure.remove",
   "menu.learningProcesses.lists",
   "menu.learningProcesses.registration",
 ];

@@ -6,6 +6,7 @@
 import { db } from "../db.ts";
 import { accountsSeed } from "./accounts.ts";
 import { Random } from "./random.ts";
+import { universitySeed } from "./university.ts";
 
 export type SeedSize = "small" | "large";
 
@@ -27,7 +28,7 @@ export interface SeedMarker {
 }
 
 /** Parts run in this order; later modules append theirs (people before courses before timetables). */
-export const SEED_PARTS: SeedPart[] = [accountsSeed];
+export const SEED_PARTS: SeedPart[] = [accountsSeed, universitySeed];
 
 const MARKER: Deno.KvKey = ["meta", "seed"];
 

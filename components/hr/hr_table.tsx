@@ -1,0 +1,67 @@
+import type { ComponentChildren } from "preact";
+import { DataTable, type DataTableColumn } from "../ui/mod.ts";
+import { type Lang, t } from "../../utils/i18n.ts";
+import { formatPhone, type HrRowData, namesOf, profileHref } from "./hr_row.ts";
+
+export interface HrTableProps {
+  rows: readonly HrRowData[];
+  lang: Lang;
+  /** Row actions (e.g. an edit button); without it the table has no actions column. */
+  actions?: (row: HrRowData) => ComponentChildren;
+}
+
+/**
+ * The personnel table: the name (linking to the profile) in the interface language's script with the other
+ * script under it, position, school, email and phone. Rendered by the page alone, or inside the editing island.
+ */
+export function HrTable({ rows, lang, actions }: HrTableProps) {
+  const columns: DataTableColumn<HrRowData>[] = [
+    { key: "id", header: t("hr.id"), class: "w-16 tabular-nums text-gray-500" },
+    {
+      key: "name",
+      header: t("hr.name"),
+      render: (row) => {
+        const names = namesOf(row, lang);
+        return (
+          <>
+            <a href={profileHref(row.kind, row.id)} class="font-medium text-primary-700 hover:underline">
+              {names.main}
+            </a>
+            <span class="block text-xs text-gray-500">{names.other}</span>
+          </>
+        );
+      },
+    },
+    { key: "position", header: t("hr.position") },
+    { key: "school", header: t("hr.school"), render: (row) => row.schoolName ?? "—" },
+    {
+      key: "email",
+      header: t("hr.email"),
+      render: (row) => <a href={`mailto:${row.email}`} class="break-all hover:underline">{row.email}</a>,
+    },
+    {
+      key: "phone",
+      header: t("hr.phone"),
+      class: "whitespace-nowrap tabular-nums",
+      render: (row) => row.phone ? formatPhone(row.phone) : "—",
+    },
+  ];
+  if (actions) {
+    columns.push({
+      key: "actions",
+      header: <span class="sr-only">{t("hr.actions")}</span>,
+      class: "w-16 text-end",
+      render: actions,
+    });
+  }
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      emptyText={t("hr.empty")}
+      caption={t("sections.hr")}
+      loadingText={t("common.loading")}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from "preact/hooks";
+import { Dialog, Spinner } from "../ui/mod.ts";
+import { api, ApiError } from "../../utils/api_client.ts";
+import { currentLang, t } from "../../utils/i18n.ts";
+
+/** One audit entry as the `…Log` operations return it. */
+export interface HistoryEntry {
+  id: string;
+  at: string;
+  actor: number | string | null;
+  actorName: string | null;
+  action: "create" | "update" | "remove";
+  before: unknown;
+  after: unknown;
+}
+
+export interface HistoryDialogProps {
+  id: string;
+  /** API path of the log, e.g. `/schools/3/log`; the dialog is open while this is not null. */
+  path: string | null;
+  title: string;
+  /** Field name → label; fields without a label (ids) are not shown. */
+  fieldLabels: Readonly<Record<string, string>>;
+  /** Shows a stored value, e.g. a level number as its name. */
+  formatValue?: (field: string, value: unknown) => string;
+  onClose: () => void;
+}
+
+interface Change {
+  field: string;
+  before?: string;
+  after?: string;
+}
+
+const plain = (_field: string, value: unknown) =>
+  value === null || value === undefined || value === "" ? "—" : String(value);
+
+function changesOf(entry: HistoryEntry, labels: HistoryDialogProps["fieldLabels"], show = plain): Change[] {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  return Object.keys(labels).flatMap((field): Change[] => {
+    if (entry.action === "create") return [{ field, after: show(field, after[field]) }];
+    if (entry.action === "remove") return [{ field, before: show(field, before[field]) }];
+    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) return [];
+    return [{ field, before: show(field, before[field]), after: show(field, after[field]) }];
+  });
+}
+
+/** SPEC §9 "logs 900": who changed what and when, newest first, read from the record's audit entries. */
+export function HistoryDialog({ id, path, title, fieldLabels, formatValue, onClose }: HistoryDialogProps) {
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (path === null) return;
+    const controller = new AbortController();
+    setEntries(null);
+    setError(null);
+    api<{ data: HistoryEntry[] }>(path, { signal: controller.signal })
+      .then((body) => setEntries(body.data))
+      .catch((e) => {
+        if (e instanceof ApiError) setError(e.message);
+        else if ((e as Error).name !== "AbortError") setError(t("errors.unexpected"));
+      });
+    return () => controller.abort();
+  }, [path]);
+
+  const when = new Intl.DateTimeFormat(currentLang() === "ka" ? "ka-GE" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  return (
+    <Dialog id={id} open={path !== null} title={title} width={900} onClose={onClose}>
+      {error !== null
+        ? <p class="text-sm text-danger-700" role="alert">{error}</p>
+        : entries === null
+        ? <Spinner size="md" label={t("common.loading")} class="mx-auto my-6" />
+        : entries.length === 0
+        ? <p class="py-6 text-center text-sm text-gray-500">{t("structure.history.empty")}</p>
+        : (
+          <table class="min-w-full divide-y divide-gray-200 text-sm" data-testid="history-table">
+            <thead class="bg-gray-50 text-start text-xs font-semibold text-gray-600 uppercase">
+              <tr>
+                <th scope="col" class="px-3 py-2 text-start">{t("structure.history.when")}</th>
+                <th scope="col" class="px-3 py-2 text-start">{t("structure.history.who")}</th>
+                <th scope="col" class="px-3 py-2 text-start">{t("structure.history.action")}</th>
+                <th scope="col" class="px-3 py-2 text-start">{t("structure.history.changes")}</th>
+              </tr>
+            </thead>
+            <tbody class="divide-y divide-gray-100 align-top">
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td class="px-3 py-2 whitespace-nowrap">{when.format(new Date(entry.at))}</td>
+                  <td class="px-3 py-2">{entry.actorName ?? t("structure.history.system")}</td>
+                  <td class="px-3 py-2">{t(`structure.history.actions.${entry.action}`)}</td>
+                  <td class="px-3 py-2">
+                    <ul class="space-y-0.5">
+                      {changesOf(entry, fieldLabels, formatValue).map((change) => (
+                        <li key={change.field}>
+                          <span class="font-medium">{fieldLabels[change.field]}:</span>{" "}
+                          {change.before !== undefined && (
+                            <span class={change.after !== undefined ? "text-gray-500 line-through" : ""}>
+                              {change.before}
+                            </span>
+                          )}
+                          {change.before !== undefined && change.after !== undefined && " → "}
+                          {change.after !== undefined && <span>{change.after}</span>}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * The educational units tab: the table the server rendered, made interactive — add and edit in a dialog with
+ * the API's field errors, removal after a confirmation (the server's refusal shown in the error dialog), and
+ * each unit's change history. Buttons appear only for the permissions the page computed on the server.
+ */
+import { useState } from "preact/hooks";
+import { HistoryDialog } from "../components/structure/history_dialog.tsx";
+import { RowActions } from "../components/structure/row_actions.tsx";
+import { useRecordEditor } from "../components/structure/use_record_editor.ts";
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  Dialog,
+  ErrorDialog,
+  Select,
+  TextInput,
+} from "../components/ui/mod.ts";
+import { type Lang, t } from "../utils/i18n.ts";
+
+export interface SchoolRowData {
+  id: number;
+  code: string;
+  nameKa: string;
+  nameEn: string;
+  deanHrId: number | null;
+  deanName: string | null;
+  programCount: number;
+  versionstamp: string;
+}
+
+export interface StructureSchoolsProps {
+  rows: SchoolRowData[];
+  lang: Lang;
+  /** People who may be chosen as dean, named in the interface language (empty without add/edit rights). */
+  deans: { id: number; name: string }[];
+  canAdd: boolean;
+  canEdit: boolean;
+  canRemove: boolean;
+}
+
+const FORM_FIELDS = ["nameKa", "nameEn", "code", "deanHrId"] as const;
+
+export function StructureSchools({ rows, lang, deans, canAdd, canEdit, canRemove }: StructureSchoolsProps) {
+  const editor = useRecordEditor<SchoolRowData>("/schools", FORM_FIELDS);
+  const nameOf = (row: SchoolRowData) => lang === "en" ? row.nameEn : row.nameKa;
+  const labels = fieldLabels();
+  const names: DataTableColumn<SchoolRowData>[] = [
+    { key: "nameKa", header: labels.nameKa },
+    { key: "nameEn", header: labels.nameEn },
+  ];
+  const columns: DataTableColumn<SchoolRowData>[] = [
+    { key: "code", header: labels.code, class: "w-24 font-mono" },
+    ...(lang === "en" ? names.reverse() : names),
+    { key: "deanName", header: labels.deanHrId, render: (row) => row.deanName ?? "—" },
+    { key: "programCount", header: t("structure.fields.programCount"), class: "w-28 text-end tabular-nums" },
+    {
+      key: "actions",
+      header: <span class="sr-only">{t("structure.fields.actions")}</span>,
+      class: "w-1 whitespace-nowrap text-end",
+      render: (row) => (
+        <RowActions
+          name={row.code}
+          onHistory={() => editor.showHistory(row)}
+          onEdit={canEdit ? () => editor.openEdit(row) : undefined}
+          onRemove={canRemove ? () => editor.askRemove(row) : undefined}
+        />
+      ),
+    },
+  ];
+  const deanName = new Map(deans.map((d) => [d.id, d.name]));
+
+  return (
+    <div class="space-y-3">
+      {canAdd && (
+        <div class="flex justify-end">
+          <Button onClick={editor.openNew} data-testid="school-add">{t("structure.schools.add")}</Button>
+        </div>
+      )}
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        caption={t("sections.schools")}
+        emptyText={t("structure.schools.empty")}
+        loadingText={t("common.loading")}
+      />
+      {editor.editing !== null && (
+        <SchoolForm
+          record={editor.editing === "new" ? null : editor.editing}
+          deans={deans}
+          errors={editor.fieldErrors}
+          saving={editor.saving}
+          onSave={editor.save}
+          onClose={editor.closeForm}
+        />
+      )}
+      <ConfirmDialog
+        id="school-remove"
+        open={editor.removing !== null}
+        title={t("structure.schools.removeTitle")}
+        message={editor.removing
+          ? t("structure.schools.removeConfirm", {
+            name: `${editor.removing.code} — ${nameOf(editor.removing)}`,
+          })
+          : ""}
+        yesLabel={t("structure.actions.remove")}
+        noLabel={t("common.cancel")}
+        danger
+        busy={editor.busy}
+        onYes={editor.confirmRemove}
+        onNo={editor.cancelRemove}
+      />
+      <ErrorDialog
+        id="school-error"
+        message={editor.error?.message ?? null}
+        fieldErrors={editor.error?.fields}
+        fieldLabels={labels}
+        title={t("common.errorTitle")}
+        okLabel={t("common.ok")}
+        onClose={editor.clearError}
+      />
+      <HistoryDialog
+        id="school-history"
+        path={editor.historyPath}
+        title={editor.history ? t("structure.history.title", { name: editor.history.code }) : ""}
+        fieldLabels={labels}
+        formatValue={(field, value) =>
+          field === "deanHrId" && typeof value === "number"
+            ? deanName.get(value) ?? `#${value}`
+            : value === null || value === undefined || value === ""
+            ? "—"
+            : String(value)}
+        onClose={() => editor.showHistory(null)}
+      />
+    </div>
+  );
+}
+
+function fieldLabels(): Record<(typeof FORM_FIELDS)[number], string> {
+  return {
+    code: t("structure.fields.code"),
+    nameKa: t("structure.fields.nameKa"),
+    nameEn: t("structure.fields.nameEn"),
+    deanHrId: t("structure.fields.dean"),
+  };
+}
+
+interface SchoolFormProps {
+  record: SchoolRowData | null;
+  deans: { id: number; name: string }[];
+  errors: Record<string, string>;
+  saving: boolean;
+  onSave: (body: Record<string, unknown>) => void;
+  onClose: () => void;
+}
+
+function SchoolForm({ record, deans, errors, saving, onSave, onClose }: SchoolFormProps) {
+  const [values, setValues] = useState({
+    nameKa: record?.nameKa ?? "",
+    nameEn: record?.nameEn ?? "",
+    code: record?.code ?? "",
+    deanHrId: record?.deanHrId === null || record === null ? "" : String(record.deanHrId),
+  });
+  const labels = fieldLabels();
+  const bind = (field: keyof typeof values) => ({
+    id: `school-${field}`,
+    label: labels[field],
+    error: errors[field],
+    value: values[field],
+    onInput: (e: Event) => setValues({ ...values, [field]: (e.currentTarget as HTMLInputElement).value }),
+  });
+  const submit = (e: Event) => {
+    e.preventDefault();
+    onSave({
+      nameKa: values.nameKa,
+      nameEn: values.nameEn,
+      code: values.code,
+      deanHrId: values.deanHrId === "" ? null : Number(values.deanHrId),
+    });
+  };
+  return (
+    <Dialog
+      id="school-form"
+      open
+      width={600}
+      title={record ? t("structure.schools.editTitle") : t("structure.schools.addTitle")}
+      closable={!saving}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>{t("common.cancel")}</Button>
+          <Button type="submit" form="school-form-fields" loading={saving}>
+            {t("structure.actions.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="school-form-fields" class="grid gap-4" onSubmit={submit} noValidate>
+        <TextInput {...bind("code")} required maxLength={20} autocomplete="off" class="sm:w-48" />
+        <TextInput {...bind("nameKa")} required maxLength={200} lang="ka" />
+        <TextInput {...bind("nameEn")} required maxLength={200} lang="en" />
+        <Select
+          {...bind("deanHrId")}
+          onChange={(e) => setValues({ ...values, deanHrId: e.currentTarget.value })}
+          placeholder={t("structure.noDean")}
+          options={deans.map((d) => ({ value: String(d.id), label: d.name }))}
+        />
+      </form>
+    </Dialog>
+  );
+}

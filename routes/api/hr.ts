@@ -1,0 +1,90 @@
+/**
+ * Academic and administrative personnel (API.md "Academic core": hrList, hrGet, hrAdd, hrEdit).
+ *
+ * hrGet is declared for any signed-in person (`session`) because everyone may read their OWN record (the user
+ * menu's profile); the handler then requires `menu.hr` for anybody else's. A record the person may not read
+ * is answered exactly like a missing one (404), so ids cannot be probed.
+ */
+import type { Context } from "hono";
+import { apiRoute, createRouter } from "../../framework/api.ts";
+import { HrBody, HrEditBody, HrList, HrListQuery, HrPerson } from "../../http/schemas/hr.ts";
+import { IdParam } from "../../http/schemas/timetable.ts";
+import { createHr, getHr, HR, type HrRecord, isOwnHrRecord, listHr, updateHr } from "../../services/hr.ts";
+import { notFound } from "../../utils/errors.ts";
+import type { AppState } from "../../utils/state.ts";
+
+const router = createRouter();
+const stateOf = (c: Context) => c.get("state") as AppState;
+const actorOf = (c: Context) => stateOf(c).identity!.user.id;
+const view = (r: HrRecord) => ({ ...r.value, versionstamp: r.versionstamp });
+
+router.openapi(
+  apiRoute({
+    method: "get",
+    path: "/",
+    operationId: "hrList",
+    permission: "menu.hr",
+    summary: "Personnel filtered by kind, text (names in both scripts, email, position) and school; one page",
+    request: { query: HrListQuery },
+    responses: { 200: { description: "ok", content: { "application/json": { schema: HrList } } } },
+  }),
+  async (c) => {
+    const { items, total } = await listHr({ ...c.req.valid("query"), lang: stateOf(c).lang });
+    return c.json({ data: items.map(view), total }, 200);
+  },
+);
+
+router.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}",
+    operationId: "hrGet",
+    permission: "session",
+    summary: "One HR record: with menu.hr anyone's, without it only the person's own (others → 404)",
+    request: { params: IdParam },
+    responses: { 200: { description: "ok", content: { "application/json": { schema: HrPerson } } } },
+  }),
+  async (c) => {
+    const state = stateOf(c);
+    const record = await getHr(c.req.valid("param").id);
+    if (!record || !(state.auth.can("menu.hr") || isOwnHrRecord(state.identity!.user, record.value))) {
+      throw notFound(HR);
+    }
+    return c.json(view(record), 200);
+  },
+);
+
+router.openapi(
+  apiRoute({
+    method: "post",
+    path: "/",
+    operationId: "hrAdd",
+    permission: "menu.hr.add",
+    summary: "Creates an HR record; the email is unique regardless of case",
+    request: { body: { required: true, content: { "application/json": { schema: HrBody } } } },
+    responses: { 201: { description: "created", content: { "application/json": { schema: HrPerson } } } },
+  }),
+  async (c) => c.json(view(await createHr(c.req.valid("json"), actorOf(c))), 201),
+);
+
+router.openapi(
+  apiRoute({
+    method: "put",
+    path: "/{id}",
+    operationId: "hrEdit",
+    permission: "menu.hr.edit",
+    summary:
+      "Replaces an HR record's fields; `versionstamp` is the version the form showed (changed since → 409)",
+    request: {
+      params: IdParam,
+      body: { required: true, content: { "application/json": { schema: HrEditBody } } },
+    },
+    responses: { 200: { description: "saved", content: { "application/json": { schema: HrPerson } } } },
+  }),
+  async (c) => {
+    const { versionstamp, ...input } = c.req.valid("json");
+    return c.json(view(await updateHr(c.req.valid("param").id, input, actorOf(c), versionstamp)), 200);
+  },
+);
+
+export default router;

@@ -1,0 +1,225 @@
+/**
+ * The students registry (API.md "Academic core": studentList, studentExport, studentGet, studentAdd,
+ * studentEdit; and studentLog, studentQrLink).
+ */
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { apiRoute, createRouter } from "../../framework/api.ts";
+import {
+  StoredStudent,
+  StudentBody,
+  StudentDetails,
+  StudentEditBody,
+  StudentExportQuery,
+  StudentIdParam,
+  StudentList,
+  StudentListQuery,
+  StudentLog,
+  StudentQrLink,
+} from "../../http/schemas/students.ts";
+import type { Student } from "../../services/academic_model.ts";
+import type { StoredRecord } from "../../services/db_records.ts";
+import { exportStudents } from "../../services/student_export.ts";
+import { findStudents } from "../../services/student_index.ts";
+import { listRow } from "../../services/student_structure.ts";
+import {
+  CARD_VALID_SECONDS,
+  qrDataUrl,
+  signStudentCard,
+  studentCardHref,
+} from "../../services/student_qr.ts";
+import {
+  createStudent,
+  getStudent,
+  studentHistory,
+  type StudentInput,
+  studentProfile,
+  STUDENTS,
+  updateStudent,
+} from "../../services/students.ts";
+import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/xlsx_export.ts";
+import { notFound } from "../../utils/errors.ts";
+import type { AppState } from "../../utils/state.ts";
+
+const router = createRouter();
+const stateOf = (c: Context) => c.get("state") as AppState;
+const actorOf = (c: Context) => stateOf(c).identity!.user.id;
+const stored = (r: StoredRecord<Student>) => ({ ...r.value, versionstamp: r.versionstamp });
+const VIEW = "menu.students";
+const DEFAULT_LIMIT = 15;
+const json = <S extends z.ZodType>(schema: S, description = "ok") => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+router.openapi(
+  apiRoute({
+    method: "get",
+    path: "/",
+    operationId: "studentList",
+    permission: VIEW,
+    summary:
+      "Students, newest first, filtered by text (id, personal number, names), school, program, status " +
+      "and admission year; one page of them with the total",
+    request: { query: StudentListQuery },
+    responses: { 200: json(StudentList) },
+  }),
+  async (c) => {
+    const started = performance.now();
+    const { page = 1, limit = DEFAULT_LIMIT, ...filter } = c.req.valid("query");
+    const found = await findStudents(filter, { page, limit });
+    const data = found.rows.map((row) => listRow(row, found.structure));
+    // The filter's own time, for benchmarks and the browser's network panel.
+    c.header("server-timing", `filter;dur=${(performance.now() - started).toFixed(2)}`);
+    return c.json({ data, total: found.total }, 200);
+  },
+);
+
+router.openapi(
+  apiRoute({
+    method: "get",
+    path: "/export",
+    operationId: "studentExport",
+    permission: `${VIEW}.export`,
+    summary: "Every student the filter matches as an .xlsx download, headers in the request's language",
+    request: { query: StudentExportQuery },
+    responses: {
+      200: {
+        description: "the spreadsheet",
+        content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
+      },
+    },
+  }),
+  async (c) => {
+    const state = stateOf(c);
+    const bytes = await exportStudents(c.req.valid("query"), state.t, state.lang);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": XLSX_CONTENT_TYPE,
+      "content-disposition": xlsxDisposition("students"),
+      "cache-control": "no-store",
+    });
+  },
+);
+
+router.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}",
+    operationId: "studentGet",
+    permission: VIEW,
+    summary: "A student with program, school, transcript by semester, GPA and credits",
+    request: { params: StudentIdParam },
+    responses: { 200: json(StudentDetails) },
+  }),
+  async (c) => {
+    const profile = await studentProfile(c.req.valid("param").id, stateOf(c).lang);
+    if (!profile) throw notFound(STUDENTS);
+    const ref = (r: { id: number; code: string; nameKa: string; nameEn: string } | null) =>
+      r && { id: r.id, code: r.code, nameKa: r.nameKa, nameEn: r.nameEn };
+    return c.json({
+      student: { ...profile.student, versionstamp: profile.versionstamp },
+      program: ref(profile.program),
+      school: ref(profile.school),
+      semesters: profile.semesters.map((s) => ({
+        groupId: s.groupId,
+        seasonYear: s.seasonYear,
+        gpa: s.gpa,
+        credits: s.credits,
+        earned: s.earned,
+        entries: s.entries.map((e) => ({
+          id: e.id,
+          bookId: e.bookId,
+          courseCode: e.courseCode,
+          courseName: e.courseName,
+          points: e.points,
+          grade: e.grade,
+          credits: e.credits,
+        })),
+      })),
+      gpa: profile.gpa,
+      credits: profile.credits,
+      earned: profile.earned,
+    }, 200);
+  },
+);
+
+router.openapi(
+  apiRoute({
+    method: "post",
+    path: "/",
+    operationId: "studentAdd",
+    permission: `${VIEW}.add`,
+    summary: "Registers a student; the personal number (11 digits) is unique, the program must exist",
+    request: { body: { required: true, content: { "application/json": { schema: StudentBody } } } },
+    responses: { 201: json(StoredStudent, "created") },
+  }),
+  // Missing numbers reach the service, which reports them with the other fields (StudentInput's rules).
+  async (c) => c.json(stored(await createStudent(c.req.valid("json") as StudentInput, actorOf(c))), 201),
+);
+
+router.openapi(
+  apiRoute({
+    method: "put",
+    path: "/{id}",
+    operationId: "studentEdit",
+    permission: `${VIEW}.edit`,
+    summary:
+      "Replaces a student's fields; `versionstamp` is the version the form showed (changed since → 409)",
+    request: {
+      params: StudentIdParam,
+      body: { required: true, content: { "application/json": { schema: StudentEditBody } } },
+    },
+    responses: { 200: json(StoredStudent, "saved") },
+  }),
+  async (c) => {
+    const { versionstamp, ...input } = c.req.valid("json");
+    const saved = await updateStudent(
+      c.req.valid("param").id,
+      input as StudentInput,
+      actorOf(c),
+      versionstamp,
+    );
+    return c.json(stored(saved), 200);
+  },
+);
+
+router.openapi(
+  apiRoute({
+    method: "get",
+    path: "/{id}/log",
+    operationId: "studentLog",
+    permission: VIEW,
+    summary: "The student's change history and transcript additions, newest first",
+    request: { params: StudentIdParam },
+    responses: { 200: json(StudentLog) },
+  }),
+  async (c) => {
+    const entries = await studentHistory(c.req.valid("param").id, stateOf(c).lang);
+    return c.json({ data: entries.map(({ id: _id, ...entry }) => entry) }, 200);
+  },
+);
+
+router.openapi(
+  apiRoute({
+    method: "post",
+    path: "/{id}/qr",
+    operationId: "studentQrLink",
+    permission: VIEW,
+    summary: "A signed link (valid one year) to the student's public card, with its QR code",
+    request: { params: StudentIdParam },
+    responses: { 200: json(StudentQrLink) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await getStudent(id))) throw notFound(STUDENTS);
+    const now = Math.floor(Date.now() / 1000);
+    const href = studentCardHref(new URL(c.req.url).origin, await signStudentCard(id, now));
+    return c.json({
+      href,
+      qrImage: qrDataUrl(href),
+      expiresAt: new Date((now + CARD_VALID_SECONDS) * 1000).toISOString(),
+    }, 200);
+  },
+);
+
+export default router;

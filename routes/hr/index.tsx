@@ -1,0 +1,87 @@
+import { hrListHref, type HrQuery, readHrQuery } from "../../components/hr/hr_query.ts";
+import { type HrRowData, KINDS, type SchoolChoice, toHrRow } from "../../components/hr/hr_row.ts";
+import { HrSearchForm } from "../../components/hr/hr_search_form.tsx";
+import { HrTable } from "../../components/hr/hr_table.tsx";
+import { Paginator, Tabs } from "../../components/ui/mod.ts";
+import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
+import { HrListEditor } from "../../islands/hr_list.tsx";
+import { listHr, schoolChoices } from "../../services/hr.ts";
+import type { AppState } from "../../utils/state.ts";
+
+export const meta: RouteMeta = { titleKey: "sections.hr", permission: "menu.hr" };
+
+interface HrPage {
+  query: HrQuery;
+  rows: HrRowData[];
+  total: number;
+  schools: SchoolChoice[];
+}
+
+/** Academic and administrative personnel: one tab each, searched and paged through the URL. */
+export const handler: Handlers<HrPage, AppState> = {
+  async GET({ url, state, render }) {
+    const query = readHrQuery(url);
+    const [schools, first] = await Promise.all([
+      schoolChoices(state.lang),
+      listHr({ ...query, lang: state.lang }),
+    ]);
+    let listing = first;
+    // A page past the end (a bookmark older than the data) shows the last page instead.
+    if (listing.items.length === 0 && listing.total > 0) {
+      query.page = Math.ceil(listing.total / query.limit);
+      listing = await listHr({ ...query, lang: state.lang });
+    }
+    const names = new Map(schools.map((s) => [s.id, s.name]));
+    return render({
+      query,
+      rows: listing.items.map((r) => toHrRow(r, names)),
+      total: listing.total,
+      schools,
+    });
+  },
+};
+
+export default function HrListPage({ data, state }: PageProps<HrPage, AppState>) {
+  const { t, lang, auth } = state;
+  const { query } = data;
+  const canAdd = auth.can("menu.hr.add");
+  const canEdit = auth.can("menu.hr.edit");
+  return (
+    <section class="space-y-4">
+      <h1 class="text-2xl font-semibold">{t("sections.hr")}</h1>
+      <Tabs
+        id="hr-kind"
+        label={t("hr.tabs")}
+        selected={query.kind}
+        panelId="hr-panel"
+        tabs={KINDS.map((kind) => ({
+          key: kind,
+          label: t(`hr.kind.${kind}`),
+          href: hrListHref({ ...query, kind, page: 1 }),
+        }))}
+      />
+      <div id="hr-panel" role="tabpanel" aria-labelledby={`hr-kind-tab-${query.kind}`} class="space-y-4">
+        <HrSearchForm t={t} query={query} schools={data.schools} />
+        {canAdd || canEdit
+          ? (
+            <HrListEditor
+              rows={data.rows}
+              lang={lang}
+              schools={data.schools}
+              kind={query.kind}
+              canAdd={canAdd}
+              canEdit={canEdit}
+            />
+          )
+          : <HrTable rows={data.rows} lang={lang} />}
+        <Paginator
+          id="hr-pages"
+          total={data.total}
+          page={query.page}
+          limit={query.limit}
+          hrefFor={(page, limit) => hrListHref({ ...query, page, limit })}
+        />
+      </div>
+    </section>
+  );
+}

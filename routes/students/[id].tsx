@@ -1,0 +1,109 @@
+import { localName, otherScriptName, studentName } from "../../components/students/labels.ts";
+import { StudentHistory } from "../../components/students/student_history.tsx";
+import { StudentProfileCard } from "../../components/students/student_profile.tsx";
+import { TranscriptView } from "../../components/students/transcript_view.tsx";
+import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
+import { StudentForm } from "../../islands/students_form.tsx";
+import { StudentQr } from "../../islands/students_qr.tsx";
+import { studentStructure } from "../../services/student_index.ts";
+import type { Structure } from "../../services/student_structure.ts";
+import { lastAdmissionYear } from "../../services/student_rules.ts";
+import {
+  studentHistory,
+  type StudentHistoryEntry,
+  type StudentProfile,
+  studentProfile,
+  STUDENTS,
+} from "../../services/students.ts";
+import { notFound } from "../../utils/errors.ts";
+import type { AppState } from "../../utils/state.ts";
+
+export const meta: RouteMeta = { titleKey: "students.studentTitle", permission: "menu.students" };
+
+interface StudentPage {
+  profile: StudentProfile;
+  history: StudentHistoryEntry[];
+  structure: Structure;
+}
+
+/** One student: profile, transcript by semester and change history. */
+export const handler: Handlers<StudentPage, AppState> = {
+  async GET({ params, state, render }) {
+    const id = Number(params.id);
+    if (!/^\d{1,15}$/.test(params.id) || !Number.isSafeInteger(id)) throw notFound(STUDENTS);
+    const [profile, structure] = await Promise.all([studentProfile(id, state.lang), studentStructure()]);
+    if (!profile) throw notFound(STUDENTS);
+    return render({ profile, history: await studentHistory(id, state.lang), structure });
+  },
+};
+
+const SECTION_TITLE = "mb-3 text-lg font-semibold";
+
+export default function StudentPage({ data, state }: PageProps<StudentPage, AppState>) {
+  const { t, lang, auth } = state;
+  const { profile, structure } = data;
+  const s = profile.student;
+  const courseCodes = new Map(
+    profile.semesters.flatMap((sem) => sem.entries.map((e) => [e.bookId, e.courseCode])),
+  );
+  const programLabel = (p: { code: string; nameKa: string; nameEn: string }) =>
+    `${p.code} — ${localName(p, lang)}`;
+  return (
+    <article class="space-y-8">
+      <header class="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <a href="/students" class="text-sm text-primary-700 hover:underline">
+            ← {t("students.backToList")}
+          </a>
+          <h1 class="mt-1 text-2xl font-semibold" data-testid="student-name">{studentName(s, lang)}</h1>
+          <p class="text-sm text-gray-600">{otherScriptName(s, lang)}</p>
+        </div>
+        <div class="flex flex-wrap gap-2">
+          <StudentQr studentId={s.id} name={studentName(s, lang)} />
+          {auth.can("menu.students.edit") && (
+            <StudentForm
+              mode="edit"
+              studentId={s.id}
+              versionstamp={profile.versionstamp}
+              maxYear={lastAdmissionYear()}
+              programs={structure.programList
+                .filter((p) => p.status === "active" || p.id === s.programId)
+                .map((p) => ({ value: String(p.id), label: programLabel(p) }))}
+              initial={{
+                personalNumber: s.personalNumber,
+                lastNameKa: s.lastNameKa,
+                firstNameKa: s.firstNameKa,
+                lastNameEn: s.lastNameEn,
+                firstNameEn: s.firstNameEn,
+                birthDate: s.birthDate,
+                email: s.email,
+                phone: s.phone,
+                programId: String(s.programId),
+                status: s.status,
+                admissionYear: String(s.admissionYear),
+              }}
+            />
+          )}
+        </div>
+      </header>
+      <section aria-labelledby="student-profile-title">
+        <h2 id="student-profile-title" class={SECTION_TITLE}>{t("students.profile")}</h2>
+        <StudentProfileCard profile={profile} t={t} lang={lang} />
+      </section>
+      <section aria-labelledby="student-transcript-title">
+        <h2 id="student-transcript-title" class={SECTION_TITLE}>{t("students.transcript.title")}</h2>
+        <TranscriptView semesters={profile.semesters} t={t} />
+      </section>
+      <section aria-labelledby="student-history-title" data-testid="student-history">
+        <h2 id="student-history-title" class={SECTION_TITLE}>{t("students.history.title")}</h2>
+        <StudentHistory
+          entries={data.history}
+          courseCodes={courseCodes}
+          programCodes={new Map(structure.programList.map((p) => [p.id, p.code]))}
+          t={t}
+          lang={lang}
+        />
+      </section>
+    </article>
+  );
+}

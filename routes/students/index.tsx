@@ -1,0 +1,112 @@
+import {
+  isFiltered,
+  readStudentListState,
+  studentExportHref,
+  studentListHref,
+  type StudentListState,
+} from "../../components/students/filter_query.ts";
+import { localName } from "../../components/students/labels.ts";
+import { StudentsTable } from "../../components/students/students_table.tsx";
+import { DEFAULT_PAGE_SIZE, Paginator } from "../../components/ui/mod.ts";
+import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
+import { StudentsFilters } from "../../islands/students_filters.tsx";
+import { StudentForm } from "../../islands/students_form.tsx";
+import { findStudents } from "../../services/student_index.ts";
+import { listRow, type Structure, type StudentListRow } from "../../services/student_structure.ts";
+import { lastAdmissionYear } from "../../services/student_rules.ts";
+import type { AppState } from "../../utils/state.ts";
+
+export const meta: RouteMeta = { titleKey: "menu.students", permission: "menu.students" };
+
+interface StudentsPage {
+  query: StudentListState;
+  rows: StudentListRow[];
+  total: number;
+  structure: Structure;
+  years: number[];
+}
+
+/** The registry: one page of students matching the filter in the URL, newest first. */
+export const handler: Handlers<StudentsPage, AppState> = {
+  async GET({ url, render }) {
+    const started = performance.now();
+    const query = readStudentListState(url);
+    let found = await findStudents(query.filter, query);
+    // A page past the end (a bookmark from a longer list) shows the last page instead.
+    if (found.rows.length === 0 && found.total > 0) {
+      query.page = Math.ceil(found.total / query.limit);
+      found = await findStudents(query.filter, query);
+    }
+    return render({
+      query,
+      rows: found.rows.map((row) => listRow(row, found.structure)),
+      total: found.total,
+      structure: found.structure,
+      years: found.admissionYears,
+    }, { headers: { "server-timing": `filter;dur=${(performance.now() - started).toFixed(2)}` } });
+  },
+};
+
+export default function StudentsPage({ data, state }: PageProps<StudentsPage, AppState>) {
+  const { t, lang, auth } = state;
+  const { query, structure } = data;
+  const { filter } = query;
+  const filtered = isFiltered(filter);
+  const listHref = (page: number, limit: number) => studentListHref(filter, page, limit);
+  const programLabel = (p: { code: string; nameKa: string; nameEn: string }) =>
+    `${p.code} — ${localName(p, lang)}`;
+  return (
+    <section class="space-y-4">
+      <div class="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 class="text-2xl font-semibold">{t("students.title")}</h1>
+        <p class="text-sm text-gray-600" data-testid="students-total">
+          {t("students.found", { count: data.total })}
+        </p>
+      </div>
+      <StudentsFilters
+        action="/students"
+        text={filter.text ?? ""}
+        schoolId={filter.schoolId ? String(filter.schoolId) : ""}
+        programId={filter.programId ? String(filter.programId) : ""}
+        status={filter.status ?? ""}
+        admissionYear={filter.admissionYear ? String(filter.admissionYear) : ""}
+        limit={query.limit === DEFAULT_PAGE_SIZE ? null : query.limit}
+        schools={structure.schoolList.map((s) => ({
+          value: String(s.id),
+          label: `${s.code} — ${localName(s, lang)}`,
+        }))}
+        programs={structure.programList.map((p) => ({
+          value: String(p.id),
+          label: programLabel(p),
+          schoolId: p.schoolId,
+        }))}
+        years={data.years}
+        exportHref={auth.can("menu.students.export") ? studentExportHref(filter) : null}
+        filtered={filtered}
+      />
+      <StudentsTable
+        rows={data.rows}
+        t={t}
+        lang={lang}
+        emptyText={t(filtered ? "students.emptyFiltered" : "students.empty")}
+      />
+      <Paginator
+        id="students-pages"
+        total={data.total}
+        page={query.page}
+        limit={query.limit}
+        hrefFor={listHref}
+      />
+      {auth.can("menu.students.add") && (
+        <StudentForm
+          mode="add"
+          programs={structure.programList.filter((p) => p.status === "active").map((p) => ({
+            value: String(p.id),
+            label: programLabel(p),
+          }))}
+          maxYear={lastAdmissionYear()}
+        />
+      )}
+    </section>
+  );
+}
