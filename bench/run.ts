@@ -141,21 +141,30 @@ const TARGETS: Target[] = [
     path: "/api/system/health",
   },
   {
-    name: "SSR page /hr (signed in, shell: 2 islands)",
+    // The platform's page cost: the signed-in shell (side menu and top bar islands, session) around light content.
+    name: "SSR page /my-devices (signed in, shell: 2 islands)",
     server: "app",
-    path: "/hr",
+    path: "/my-devices",
     signedIn: true,
     connections: 50,
     checks: (s) => [
-      ratioCheck("SSR page /hr ≥ 15% of bare req/s", s, 0.15),
+      ratioCheck("SSR shell page ≥ 15% of bare req/s", s, 0.15),
       {
-        name: `SSR page /hr p99 ≤ 15 ms at ${s.connections} connections`,
+        name: `SSR shell page p99 ≤ 15 ms at ${s.connections} connections`,
         pass: s.p99 <= 15 && clean(s),
         detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((r) => fmtMs(r.p99)).join(", ")} ms)${
           errorsNote(s)
         }`,
       },
     ],
+  },
+  // For information (no check): a data page of the academic core, and a page outside the shell.
+  {
+    name: "SSR page /hr (signed in, personnel list)",
+    server: "app",
+    path: "/hr",
+    signedIn: true,
+    connections: 50,
   },
   // For information (no check): a page outside the shell, without session or island.
   { name: "SSR page /login (anonymous, no island)", server: "app", path: "/login", connections: 50 },

@@ -95,6 +95,9 @@ function restoreFocus() {
   }
 }
 
+/** The server HTML depends only on the props and the language (see framework/islands.ts). */
+export const ssrCache = true;
+
 export function StudentsFilters(props: StudentsFiltersProps) {
   const [schoolId, setSchoolId] = useState(props.schoolId);
   const [programId, setProgramId] = useState(props.programId);

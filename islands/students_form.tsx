@@ -86,6 +86,9 @@ const FORM_FIELDS = new Set<string>([
   "admissionYear",
 ]);
 
+/** The server HTML depends only on the props and the language (see framework/islands.ts). */
+export const ssrCache = true;
+
 export function StudentForm(props: StudentFormProps) {
   const { mode } = props;
   const id = `student-form-${mode}`;

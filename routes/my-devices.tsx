@@ -1,3 +1,4 @@
+import { formatDateTime } from "../utils/format.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
 import { listUserSessions, revokeSession, type Session } from "../services/sessions.ts";
 import { describeUserAgent } from "../services/user_agent.ts";
@@ -28,10 +29,6 @@ export const handler: Handlers<DevicesData, AppState> = {
 
 export default function MyDevices({ data, state }: PageProps<DevicesData, AppState>) {
   const { t } = state;
-  const format = new Intl.DateTimeFormat(state.lang === "ka" ? "ka-GE" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
   return (
     <section class="max-w-3xl">
       <h1 class="mb-4 text-2xl font-semibold">{t("devices.title")}</h1>
@@ -63,7 +60,7 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
                   )}
                 </td>
                 <td class="px-4 py-2 font-mono text-xs">{s.ip || "—"}</td>
-                <td class="px-4 py-2">{format.format(new Date(s.lastSeenAt))}</td>
+                <td class="px-4 py-2">{formatDateTime(new Date(s.lastSeenAt), state.lang)}</td>
                 <td class="px-4 py-2 text-right">
                   <form method="post">
                     <input type="hidden" name="sid" value={s.sid} />

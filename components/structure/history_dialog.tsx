@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../utils/format.ts";
 import { useEffect, useState } from "preact/hooks";
 import { Dialog, Spinner } from "../ui/mod.ts";
 import { api, ApiError } from "../../utils/api_client.ts";
@@ -65,10 +66,6 @@ export function HistoryDialog({ id, path, title, fieldLabels, formatValue, onClo
     return () => controller.abort();
   }, [path]);
 
-  const when = new Intl.DateTimeFormat(currentLang() === "ka" ? "ka-GE" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
   return (
     <Dialog id={id} open={path !== null} title={title} width={900} onClose={onClose}>
       {error !== null
@@ -90,7 +87,9 @@ export function HistoryDialog({ id, path, title, fieldLabels, formatValue, onClo
             <tbody class="divide-y divide-gray-100 align-top">
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td class="px-3 py-2 whitespace-nowrap">{when.format(new Date(entry.at))}</td>
+                  <td class="px-3 py-2 whitespace-nowrap">
+                    {formatDateTime(new Date(entry.at), currentLang())}
+                  </td>
                   <td class="px-3 py-2">{entry.actorName ?? t("structure.history.system")}</td>
                   <td class="px-3 py-2">{t(`structure.history.actions.${entry.action}`)}</td>
                   <td class="px-3 py-2">

@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../utils/format.ts";
 import type { TranscriptEntry } from "../../services/academic_model.ts";
 import type { StudentHistoryEntry } from "../../services/students.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
@@ -73,16 +74,12 @@ export function StudentHistory({ entries, courseCodes, programCodes, t, lang }: 
   if (entries.length === 0) {
     return <p class="text-sm text-gray-500">{t("students.history.empty")}</p>;
   }
-  const format = new Intl.DateTimeFormat(lang === "ka" ? "ka-GE" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
   return (
     <ol class="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white text-sm">
       {entries.map((entry) => (
         <li key={entry.id} class="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:gap-6">
           <div class="shrink-0 text-gray-500 sm:w-56">
-            <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
+            <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), lang)}</time>
             <div class="text-xs">{entry.actorName ?? t("students.history.system")}</div>
           </div>
           <div class="text-gray-800">
