@@ -1,3 +1,4 @@
+import * as XLSX from "xlsx";
 import { assert, assertEquals } from "../assert.ts";
 import { DEMO, signIn, withBrowser } from "./harness.ts";
 
@@ -107,6 +108,21 @@ Deno.test({
           "პირადი ნომერი ზუსტად 11 ციფრისგან შედგება",
         );
         assertEquals(await field.getAttribute("aria-invalid"), "true");
+      });
+
+      await t.step("export downloads exactly what the filter shows", async () => {
+        await page.goto(`${base}/students?status=graduated`);
+        const total = Number((await page.getByTestId("students-total").textContent())?.match(/\d+/)?.[0]);
+        assert(total > 0, "the demo data has graduated students");
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          page.getByTestId("students-export").click(),
+        ]);
+        assert(download.suggestedFilename().endsWith(".xlsx"));
+        const bytes = await Deno.readFile((await download.path())!);
+        const sheet = XLSX.read(bytes).Sheets[XLSX.read(bytes).SheetNames[0]];
+        const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+        assertEquals(rows.length - 1, total);
       });
 
       assertEquals(errors, []);
