@@ -4,7 +4,7 @@
  * and each program's change history. Buttons appear only for the permissions computed on the server.
  */
 import { useState } from "preact/hooks";
-import { HistoryDialog } from "../components/structure/history_dialog.tsx";
+import { EditorFrame } from "../components/structure/editor_frame.tsx";
 import {
   languageName,
   languageOptions,
@@ -17,11 +17,8 @@ import { RowActions } from "../components/structure/row_actions.tsx";
 import { useRecordEditor } from "../components/structure/use_record_editor.ts";
 import {
   Button,
-  ConfirmDialog,
-  DataTable,
   type DataTableColumn,
   Dialog,
-  ErrorDialog,
   NumberInput,
   Select,
   TextInput,
@@ -129,21 +126,17 @@ export function StructurePrograms(
   };
 
   return (
-    <div class="space-y-3">
-      {canAdd && (
-        <div class="flex justify-end">
-          <Button onClick={editor.openNew} data-testid="program-add">{t("structure.programs.add")}</Button>
-        </div>
-      )}
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        caption={t("sections.specials")}
-        emptyText={t("structure.programs.empty")}
-        loadingText={t("common.loading")}
-      />
-      {editor.editing !== null && (
+    <EditorFrame
+      kind="program"
+      editor={editor}
+      rows={rows}
+      columns={columns}
+      caption={t("sections.specials")}
+      canAdd={canAdd}
+      labels={labels}
+      nameOf={nameOf}
+      formatValue={show}
+      form={
         <ProgramForm
           record={editor.editing === "new" ? null : editor.editing}
           schools={schools}
@@ -152,41 +145,8 @@ export function StructurePrograms(
           onSave={editor.save}
           onClose={editor.closeForm}
         />
-      )}
-      <ConfirmDialog
-        id="program-remove"
-        open={editor.removing !== null}
-        title={t("structure.programs.removeTitle")}
-        message={editor.removing
-          ? t("structure.programs.removeConfirm", {
-            name: `${editor.removing.code} — ${nameOf(editor.removing)}`,
-          })
-          : ""}
-        yesLabel={t("structure.actions.remove")}
-        noLabel={t("common.cancel")}
-        danger
-        busy={editor.busy}
-        onYes={editor.confirmRemove}
-        onNo={editor.cancelRemove}
-      />
-      <ErrorDialog
-        id="program-error"
-        message={editor.error?.message ?? null}
-        fieldErrors={editor.error?.fields}
-        fieldLabels={labels}
-        title={t("common.errorTitle")}
-        okLabel={t("common.ok")}
-        onClose={editor.clearError}
-      />
-      <HistoryDialog
-        id="program-history"
-        path={editor.historyPath}
-        title={editor.history ? t("structure.history.title", { name: editor.history.code }) : ""}
-        fieldLabels={labels}
-        formatValue={show}
-        onClose={() => editor.showHistory(null)}
-      />
-    </div>
+      }
+    />
   );
 }
 

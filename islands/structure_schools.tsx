@@ -4,19 +4,10 @@
  * each unit's change history. Buttons appear only for the permissions the page computed on the server.
  */
 import { useState } from "preact/hooks";
-import { HistoryDialog } from "../components/structure/history_dialog.tsx";
+import { EditorFrame } from "../components/structure/editor_frame.tsx";
 import { RowActions } from "../components/structure/row_actions.tsx";
 import { useRecordEditor } from "../components/structure/use_record_editor.ts";
-import {
-  Button,
-  ConfirmDialog,
-  DataTable,
-  type DataTableColumn,
-  Dialog,
-  ErrorDialog,
-  Select,
-  TextInput,
-} from "../components/ui/mod.ts";
+import { Button, type DataTableColumn, Dialog, Select, TextInput } from "../components/ui/mod.ts";
 import { type Lang, t } from "../utils/i18n.ts";
 
 export interface SchoolRowData {
@@ -72,21 +63,22 @@ export function StructureSchools({ rows, lang, deans, canAdd, canEdit, canRemove
   const deanName = new Map(deans.map((d) => [d.id, d.name]));
 
   return (
-    <div class="space-y-3">
-      {canAdd && (
-        <div class="flex justify-end">
-          <Button onClick={editor.openNew} data-testid="school-add">{t("structure.schools.add")}</Button>
-        </div>
-      )}
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        caption={t("sections.schools")}
-        emptyText={t("structure.schools.empty")}
-        loadingText={t("common.loading")}
-      />
-      {editor.editing !== null && (
+    <EditorFrame
+      kind="school"
+      editor={editor}
+      rows={rows}
+      columns={columns}
+      caption={t("sections.schools")}
+      canAdd={canAdd}
+      labels={labels}
+      nameOf={nameOf}
+      formatValue={(field, value) =>
+        field === "deanHrId" && typeof value === "number"
+          ? deanName.get(value) ?? `#${value}`
+          : value === null || value === undefined || value === ""
+          ? "—"
+          : String(value)}
+      form={
         <SchoolForm
           record={editor.editing === "new" ? null : editor.editing}
           deans={deans}
@@ -95,46 +87,8 @@ export function StructureSchools({ rows, lang, deans, canAdd, canEdit, canRemove
           onSave={editor.save}
           onClose={editor.closeForm}
         />
-      )}
-      <ConfirmDialog
-        id="school-remove"
-        open={editor.removing !== null}
-        title={t("structure.schools.removeTitle")}
-        message={editor.removing
-          ? t("structure.schools.removeConfirm", {
-            name: `${editor.removing.code} — ${nameOf(editor.removing)}`,
-          })
-          : ""}
-        yesLabel={t("structure.actions.remove")}
-        noLabel={t("common.cancel")}
-        danger
-        busy={editor.busy}
-        onYes={editor.confirmRemove}
-        onNo={editor.cancelRemove}
-      />
-      <ErrorDialog
-        id="school-error"
-        message={editor.error?.message ?? null}
-        fieldErrors={editor.error?.fields}
-        fieldLabels={labels}
-        title={t("common.errorTitle")}
-        okLabel={t("common.ok")}
-        onClose={editor.clearError}
-      />
-      <HistoryDialog
-        id="school-history"
-        path={editor.historyPath}
-        title={editor.history ? t("structure.history.title", { name: editor.history.code }) : ""}
-        fieldLabels={labels}
-        formatValue={(field, value) =>
-          field === "deanHrId" && typeof value === "number"
-            ? deanName.get(value) ?? `#${value}`
-            : value === null || value === undefined || value === ""
-            ? "—"
-            : String(value)}
-        onClose={() => editor.showHistory(null)}
-      />
-    </div>
+      }
+    />
   );
 }
 
