@@ -5,6 +5,8 @@
  * left to `titleKey`, since permission keys share that prefix.
  */
 import { assertEquals } from "./assert.ts";
+import { createTranslator } from "../services/i18n.ts";
+import { createLightTranslator, type Lang } from "../utils/i18n.ts";
 import { ROOT } from "./serve_flags.ts";
 
 const SOURCE_DIRS = ["routes", "islands", "components", "services", "utils", "framework", "main.ts"];
@@ -35,6 +37,21 @@ Deno.test("translation keys", async (t) => {
   await t.step("both locales hold the same keys", () => {
     assertEquals([...ka].filter((k) => !en.has(k)), [], "keys only in ka.json");
     assertEquals([...en].filter((k) => !ka.has(k)), [], "keys only in en.json");
+  });
+
+  await t.step("the browser's light translator says exactly what i18next says on the server", async () => {
+    for (const lang of ["ka", "en"] as Lang[]) {
+      const dictionary = JSON.parse(await Deno.readTextFile(`${ROOT}/locales/${lang}.json`));
+      const server = createTranslator(lang, dictionary);
+      const browser = createLightTranslator(dictionary);
+      const differ: string[] = [];
+      for (const key of lang === "ka" ? ka : en) {
+        const names = [...(browser(key).matchAll(/\{\{\s*(\w+)\s*\}\}/g))].map((m) => m[1]);
+        const params = Object.fromEntries(names.map((name, i) => [name, i + 7]));
+        if (server(key, params) !== browser(key, params)) differ.push(`${lang}:${key}`);
+      }
+      assertEquals(differ, []);
+    }
   });
 
   await t.step("every key used in code exists in both locales", async () => {

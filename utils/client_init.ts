@@ -2,7 +2,7 @@
  * Runs in the browser before islands hydrate: loads the page language's dictionary from the static assets
  * path and activates it. A dictionary that fails to load leaves an empty one (SPEC §7.1, §8): keys show.
  */
-import { createTranslator, type Dictionary, isLang, LANG_COOKIE, setActiveTranslator } from "./i18n.ts";
+import { createLightTranslator, type Dictionary, isLang, LANG_COOKIE, setActiveTranslator } from "./i18n.ts";
 
 export async function loadDictionary(lang: string, version = ""): Promise<Dictionary> {
   try {
@@ -19,7 +19,7 @@ export default async function init() {
   const html = document.documentElement;
   const lang = isLang(html.lang) ? html.lang : "ka";
   const dictionary = await loadDictionary(lang, html.dataset.i18nVersion);
-  setActiveTranslator(lang, createTranslator(lang, dictionary));
+  setActiveTranslator(lang, createLightTranslator(dictionary));
   try {
     localStorage.setItem(LANG_COOKIE, lang);
   } catch {
