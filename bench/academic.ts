@@ -17,6 +17,7 @@ const SEED_LIMIT_S = 60;
 const LIST_P95_MS = 15;
 const PAGE_P99_MS = 25;
 const PAGE_CONNECTIONS = 20;
+const TABLES_P99_MS = 20;
 
 /** What the target checks read of run.ts's summary of a target. */
 interface PageSummary {
@@ -142,6 +143,18 @@ function academicChecks(s: PageSummary): Check[] {
   return checks;
 }
 
+/** Issue "Weekly timetable", item 6: a professor's week as the registrar (menu.table.all) opens it. */
+function tablesChecks(s: PageSummary): Check[] {
+  const clean = s.errors === 0 && s.non2xx === 0 && s.total > 0;
+  return [{
+    name:
+      `SSR page /tables (a professor's week, large) p99 ≤ ${TABLES_P99_MS} ms at ${s.connections} connections`,
+    pass: s.p99 <= TABLES_P99_MS && clean,
+    detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((r) => fmtMs(r.p99)).join(", ")} ms)` +
+      (clean ? "" : `; ${s.errors} errors, ${s.non2xx} non-2xx of ${s.total}`),
+  }];
+}
+
 export const ACADEMIC_TARGETS = [
   {
     name: "SSR page /students (signed in, large demo university)",
@@ -158,5 +171,13 @@ export const ACADEMIC_TARGETS = [
     path: `/students?schoolId=2&status=active&text=${encodeURIComponent("ბე")}`,
     signedIn: true,
     connections: PAGE_CONNECTIONS,
+  },
+  {
+    name: "SSR page /tables?group=11&week=2026-11-16&professor=4 (signed in as the registrar, large)",
+    server: "app-large",
+    path: "/tables?group=11&week=2026-11-16&professor=4",
+    signedIn: true,
+    connections: PAGE_CONNECTIONS,
+    checks: tablesChecks,
   },
 ];

@@ -2,8 +2,9 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import type { LayoutProps } from "../framework/types.ts";
 import { SideMenu } from "../islands/side_menu.tsx";
 import { TopBar } from "../islands/top_bar.tsx";
-import { DEFAULT_MENU, groupOfPath, menuFor } from "../services/menu.ts";
-import { DEFAULT_PASSWORD_POLICY } from "../services/passwords.ts";
+import { authParamsNow } from "../services/auth_params.ts";
+import { groupOfPath, menuFor } from "../services/menu.ts";
+import { currentMenu } from "../services/menu_store.ts";
 import { toMenuLinks } from "../utils/menu.ts";
 import type { AppState } from "../utils/state.ts";
 
@@ -12,7 +13,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
   const { t, identity } = state;
   if (!identity) return <Component />;
   const { user, session } = identity;
-  const menu = menuFor(DEFAULT_MENU, state.auth.can, user.guard);
+  const menu = menuFor(currentMenu(), state.auth.can, user.guard);
   const profileHref = `/hr/${user.guard === "custom" ? "administrative" : "academic"}-personal/details/${
     user.hrUserId ?? 0
   }/routes`;
@@ -32,7 +33,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
           expiresAt={session.expiresAt}
           lang={state.lang}
           unread={0}
-          passwordMinLength={DEFAULT_PASSWORD_POLICY.minLength}
+          passwordMinLength={authParamsNow().password.minLength}
         />
         <main id="main" data-page-region="shell" tabindex={-1} class="flex-1 p-4 outline-none md:p-6">
           <Breadcrumbs items={breadcrumbs} t={t} />

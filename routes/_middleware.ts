@@ -1,4 +1,6 @@
 import type { MiddlewareFn } from "../framework/types.ts";
+import { authParams } from "../services/auth_params.ts";
+import { loadMenu } from "../services/menu_store.ts";
 import type { AppState } from "../utils/state.ts";
 
 /** Pages anyone may open (SPEC §2.1); every other page needs a signed-in person. */
@@ -12,6 +14,8 @@ export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
       headers: { location: `/login${back}`, "cache-control": "no-store" },
     });
   }
+  // The shell renders synchronously: the stored menu and parameters are loaded (from a short cache) first.
+  if (state.identity) await Promise.all([loadMenu(), authParams()]);
   const response = await next();
   // Pages are rendered per person and language: never cache them in shared caches.
   if (response.headers.has("cache-control")) return response;

@@ -3,7 +3,7 @@ import { Button, TextInput } from "../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteConfig, RouteMeta } from "../framework/types.ts";
 import { clearedSessionCookie, clientInfo, sessionCookie } from "../http/session_cookie.ts";
 import { signIn } from "../services/auth.ts";
-import { landingPath, safeNext } from "../services/landing.ts";
+import { safeNext } from "../services/landing.ts";
 import { AppError } from "../utils/errors.ts";
 import type { AppState } from "../utils/state.ts";
 
@@ -22,7 +22,8 @@ const MAX_FIELD = 256;
 export const handler: Handlers<LoginData, AppState> = {
   GET({ url, state, render }) {
     const next = safeNext(url.searchParams.get("next"));
-    if (state.identity) return redirect(next ?? landingPath(state.identity.user));
+    // `/` knows the person's keys and sends them on to their landing page.
+    if (state.identity) return redirect(next ?? "/");
     return render({ email: "", next, error: null });
   },
   async POST({ req, url, state, render, remoteAddr }) {
@@ -32,8 +33,8 @@ export const handler: Handlers<LoginData, AppState> = {
     const next = safeNext(String(form.get("next") ?? "") || url.searchParams.get("next"));
     if (!email || !password) return render({ email, next, error: state.t("login.missing") }, { status: 422 });
     try {
-      const { user, session, token } = await signIn(email, password, clientInfo(req, remoteAddr));
-      const response = redirect(next ?? landingPath(user));
+      const { session, token } = await signIn(email, password, clientInfo(req, remoteAddr));
+      const response = redirect(next ?? "/");
       response.headers.set("set-cookie", sessionCookie(token, session, url.protocol === "https:"));
       return response;
     } catch (e) {

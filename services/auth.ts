@@ -3,9 +3,10 @@
  * sessions and throttling together. HTTP-free; routes turn its results into cookies and responses.
  */
 import { AppError, invalid } from "../utils/errors.ts";
-import { checkLogin, DEFAULT_THROTTLE_POLICY, recordFailure, recordSuccess } from "./login_throttle.ts";
-import { checkPassword, DEFAULT_PASSWORD_POLICY, hashPassword, verifyPassword } from "./passwords.ts";
+import { checkLogin, recordFailure, recordSuccess } from "./login_throttle.ts";
+import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { authEpoch } from "./auth_epoch.ts";
+import { authParams, sessionSeconds } from "./auth_params.ts";
 import {
   authenticate,
   createSession,
@@ -16,7 +17,7 @@ import {
 } from "./sessions.ts";
 import { findUserByEmail, getUser, permissionsOf, updateUser, type User } from "./users.ts";
 
-/** Default session length: a working day. The authorization parameters screen may change it. */
+/** Default session length: a working day. The authorization parameters (auth_params.ts) decide the real one. */
 export const SESSION_SECONDS = 8 * 3600;
 
 export interface Identity {
@@ -72,7 +73,8 @@ export async function identify(token: string | null | undefined, now = Date.now(
 let dummyHash: Promise<string> | null = null;
 
 export async function signIn(email: string, password: string, client: ClientInfo) {
-  const verdict = await checkLogin(email, client.ip, DEFAULT_THROTTLE_POLICY);
+  const params = await authParams();
+  const verdict = await checkLogin(email, client.ip, params.throttle);
   if (!verdict.allowed) {
     throw new AppError(429, "too_many_attempts", "errors.tooManyAttempts", {
       params: { seconds: verdict.retryAfterSeconds },
@@ -82,14 +84,14 @@ export async function signIn(email: string, password: string, client: ClientInfo
   dummyHash ??= hashPassword("not-a-real-password");
   const ok = await verifyPassword(password, user?.passwordHash ?? await dummyHash);
   if (!user || !ok || user.disabled) {
-    await recordFailure(email, client.ip, DEFAULT_THROTTLE_POLICY);
+    await recordFailure(email, client.ip, params.throttle);
     throw new AppError(401, "invalid_credentials", "errors.invalidCredentials");
   }
   await recordSuccess(email, client.ip);
   const { session, token } = await createSession({
     userId: user.id,
     guard: user.guard,
-    ttlSeconds: SESSION_SECONDS,
+    ttlSeconds: sessionSeconds(params),
     ...client,
   });
   const signedIn = await updateUser(user.id, (u) => ({ ...u, lastSignInAt: session.createdAt }), user.id);
@@ -112,7 +114,7 @@ export async function changePassword(identity: Identity, change: PasswordChange)
   if (!(await verifyPassword(change.oldPassword, user.passwordHash))) {
     throw invalid({ oldPassword: { key: "errors.wrongPassword" } });
   }
-  const weak = checkPassword(change.password1, DEFAULT_PASSWORD_POLICY, {
+  const weak = checkPassword(change.password1, (await authParams()).password, {
     email: user.email,
     name: user.nameEn,
   });
@@ -136,7 +138,7 @@ export async function switchAccount(identity: Identity, accountId: number, clien
   const { session, token } = await createSession({
     userId: target.id,
     guard: target.guard,
-    ttlSeconds: SESSION_SECONDS,
+    ttlSeconds: sessionSeconds(await authParams()),
     switchedFrom: identity.user.id,
     ...client,
   });

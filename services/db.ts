@@ -30,8 +30,12 @@
  * | ["students_changes", seq]                | { ids, prev } change log, kept 1 day (3) | students_version.ts |
  * | ["meta", "structure_version"]            | anything: set by structure writes (4)   | student_structure.ts (reads) |
  * | ["meta", "qr_secret"]                    | string: HMAC secret of student cards    | student_qr.ts      |
+ * | ["settings", "auth_params"]              | AuthParams (audited as settings/auth_params) | auth_params.ts |
+ * | ["settings", "menu"]                     | { rows: MenuRow[] } side menu (audited)  | menu_store.ts      |
  * | ["timetable_slots", "professor", groupId, hrId, weekday]    | number, bumped by each lesson there (1) | timetable_entries  |
  * | ["timetable_slots", "auditorium", groupId, roomId, weekday] | number, bumped by each lesson there (1) | timetable_entries  |
+ * | ["vote_responses", groupId, bookId, uuid] | { scores } anonymous course evaluation | votes.ts           |
+ * | ["vote_cast", groupId, bookId, userId]   | true: has voted (same atomic, checked null) | votes.ts       |
  *
  * (1) A lesson write checks the slot keys it read before its overlap test and bumps them in the same atomic,
  *     so two overlapping lessons can never both commit. Lessons also move the `reference_marks` of their course,

@@ -56,6 +56,8 @@ interface CreateBase<T, I extends RecordId> {
   indexes(value: T): IndexSpec[];
   audit: AuditInfo;
   references?(value: T): Reference[];
+  /** What the audit log keeps of a value: secrets (password hashes) must not be copied into it. */
+  auditView?(value: T): unknown;
 }
 
 interface WriteBase<T> {
@@ -64,6 +66,7 @@ interface WriteBase<T> {
   indexes(value: T): IndexSpec[];
   audit: AuditInfo;
   references?(value: T): Reference[];
+  auditView?(value: T): unknown;
   /** The versionstamp the person's form was based on; a newer record → 409 `conflict` (errors.editConflict). */
   expectedVersionstamp?: string;
 }
@@ -122,7 +125,7 @@ export function createRecord<T>(
       for (const check of claims) atomic.check(check);
       atomic.set(key, value);
       for (const spec of specs) atomic.set(indexKey(spec, id), id);
-      addAudit(atomic, opts.audit, collection, id, "create", null, value);
+      addAudit(atomic, opts.audit, collection, id, "create", null, view(opts, value));
       const result = await atomic.commit();
       return result.ok ? { id, value, versionstamp: result.versionstamp } : RETRY;
     }));
@@ -146,7 +149,7 @@ export function updateRecord<T>(opts: UpdateOptions<T>): Promise<StoredRecord<T>
       for (const spec of stale.values()) atomic.delete(indexKey(spec, opts.id));
       for (const spec of fresh) atomic.set(indexKey(spec, opts.id), opts.id);
       atomic.set(key, value);
-      addAudit(atomic, opts.audit, opts.collection, opts.id, "update", before, value);
+      addAudit(atomic, opts.audit, opts.collection, opts.id, "update", view(opts, before), view(opts, value));
       const result = await atomic.commit();
       return result.ok ? { id: opts.id, value, versionstamp: result.versionstamp } : RETRY;
     }));
@@ -163,7 +166,7 @@ export function removeRecord<T>(opts: RemoveOptions<T>): Promise<T> {
       const checks = (await opts.guard?.(current.value)) ?? [];
       const atomic = db().atomic().check(current, mark, ...checks).delete(key).delete(mark.key);
       for (const spec of present(opts.indexes(current.value))) atomic.delete(indexKey(spec, opts.id));
-      addAudit(atomic, opts.audit, opts.collection, opts.id, "remove", current.value, null);
+      addAudit(atomic, opts.audit, opts.collection, opts.id, "remove", view(opts, current.value), null);
       return (await atomic.commit()).ok ? current.value : RETRY;
     }));
 }
@@ -258,6 +261,9 @@ function addAudit(
     : { ...entry, before: truncated(before), after: truncated(after) };
   atomic.set(["audit", audit.entity ?? collection, id, nextUlid()], stored);
 }
+
+const view = <T>(opts: { auditView?(value: T): unknown }, value: T) =>
+  opts.auditView ? opts.auditView(value) : value;
 
 const truncated = (value: unknown) => value === null ? null : { truncated: true, bytes: valueSize(value) };
 

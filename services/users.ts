@@ -53,6 +53,21 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * What the audit log keeps of a user: everything but the password hash, which is replaced by a short number
+ * that only tells whether it changed (a history can show "password reset" without holding a secret).
+ */
+export const userAuditView = ({ passwordHash, ...rest }: User) => ({
+  ...rest,
+  passwordVersion: fingerprint(passwordHash),
+});
+
+function fingerprint(text: string): number {
+  let hash = 5381;
+  for (let i = 0; i < text.length; i++) hash = (hash * 33 + text.charCodeAt(i)) >>> 0;
+  return hash % 100_000;
+}
+
 export const userIndexes = (user: User): IndexSpec[] => [
   { name: "users_by_email", value: normalizeEmail(user.email), unique: true, field: "email" },
   ...user.roleIds.map((roleId) => ({ name: "users_by_role", value: roleId })),
@@ -79,6 +94,7 @@ export async function createUser(input: NewUser, actor: number | null): Promise<
       lastSignInAt: null,
     }),
     indexes: userIndexes,
+    auditView: userAuditView,
     audit: { actor },
   });
   return created.value;
@@ -94,6 +110,7 @@ export async function updateUser(
     id,
     change,
     indexes: userIndexes,
+    auditView: userAuditView,
     audit: { actor },
   });
   // Cached identities hold the old record (guard, roles, disabled): they must be read again.

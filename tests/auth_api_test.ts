@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
+import { findUserByEmail } from "../services/users.ts";
 
 const app = await seededApp();
 const me = (token: string) => app.request("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
@@ -177,6 +178,14 @@ Deno.test("sign-in, sessions and tokens", async (t) => {
     },
   );
 
+  await t.step("the audit log of a user never holds a password hash", async () => {
+    const { listAudit } = await import("../services/db_reads.ts");
+    const prof = await findUserByEmail("prof@uni.test");
+    const entries = (await listAudit("users", prof!.id, { limit: 100 })).items;
+    assert(entries.length >= 2, "the password change was audited");
+    assertEquals(JSON.stringify(entries).includes("$argon2"), false);
+  });
+
   await t.step("account switching: only to a linked account; the old session ends", async () => {
     const prof = await tokenFor("prof");
     const accounts =
@@ -231,7 +240,8 @@ Deno.test("sign-in, sessions and tokens", async (t) => {
     });
     assertEquals(res.status, 403);
     await res.body?.cancel();
-    const allowed = await app.request("/permissions", {
+    // /permissions itself redirects to the first tab the person may see.
+    const allowed = await app.request("/permissions/users", {
       headers: { cookie: `session=${await tokenFor("admin")}` },
     });
     assertEquals(allowed.status, 200);

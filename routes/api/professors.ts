@@ -1,0 +1,12 @@
+/** Professor accounts, each linked to an academic HR record (professorList, professorAdd, professorEdit …). */
+import { accountRouter } from "../../http/account_routes.ts";
+
+export default accountRouter("prof", "menu.settings.users.prof", {
+  list: "professorList",
+  add: "professorAdd",
+  edit: "professorEdit",
+  remove: "professorRemove",
+  restore: "professorRestore",
+  reset: "professorPasswordReset",
+  log: "professorLog",
+}, "Professor accounts (guard prof)");
