@@ -4,8 +4,7 @@
  * opens, and navigation closes it unless it is pinned. It lives outside the page region, so client
  * navigation keeps it (and the group the person opened) alive; it follows navigation to mark the current item.
  */
-import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../utils/i18n.ts";
 import { isCurrentItem, type MenuLink } from "../utils/menu.ts";
 
@@ -24,20 +23,23 @@ const isCurrent = isCurrentItem;
 export const ssrCache = true;
 
 export function SideMenu({ items, path: initialPath, openGroup: initialGroup, badges }: SideMenuProps) {
-  const open = useSignal(initialGroup);
-  const path = useSignal(initialPath);
-  const drawer = useSignal(false);
-  const pinned = useSignal(false);
+  const [open, setOpen] = useState(initialGroup);
+  const [path, setPath] = useState(initialPath);
+  const [drawer, setDrawer] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  // Read by the navigation listener, which is registered once.
+  const pinnedNow = useRef(false);
 
   useEffect(() => {
     try {
-      pinned.value = localStorage.getItem(PIN_KEY) === "1";
+      pinnedNow.current = localStorage.getItem(PIN_KEY) === "1";
+      setPinned(pinnedNow.current);
     } catch { /* storage disabled */ }
     const follow = () => {
-      path.value = location.pathname;
-      if (!pinned.value) drawer.value = false;
+      setPath(location.pathname);
+      if (!pinnedNow.current) setDrawer(false);
     };
-    const toggle = () => (drawer.value = !drawer.value);
+    const toggle = () => setDrawer((was) => !was);
     addEventListener("app:navigated", follow);
     addEventListener("popstate", follow);
     addEventListener("app:toggle-sidenav", toggle);
@@ -49,9 +51,10 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
   }, []);
 
   const pin = () => {
-    pinned.value = !pinned.value;
+    pinnedNow.current = !pinnedNow.current;
+    setPinned(pinnedNow.current);
     try {
-      localStorage.setItem(PIN_KEY, pinned.value ? "1" : "0");
+      localStorage.setItem(PIN_KEY, pinnedNow.current ? "1" : "0");
     } catch { /* storage disabled */ }
   };
 
@@ -70,7 +73,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
       href={item.href ?? item.route}
       target={item.href ? "_blank" : undefined}
       rel={item.href ? "noopener noreferrer" : undefined}
-      aria-current={isCurrent(item, path.value) ? "page" : undefined}
+      aria-current={isCurrent(item, path) ? "page" : undefined}
       data-menu-id={item.id}
       class="side-link flex items-center gap-2"
     >
@@ -81,29 +84,29 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
 
   return (
     <>
-      {drawer.value && (
+      {drawer && (
         <div
           class="fixed inset-0 z-30 bg-gray-900/40 min-[769px]:hidden"
-          onClick={() => (drawer.value = false)}
+          onClick={() => setDrawer(false)}
           aria-hidden="true"
         />
       )}
       <aside
         class={`fixed inset-y-0 left-0 z-40 w-[250px] shrink-0 overflow-y-auto border-r border-gray-200 bg-white transition-transform min-[769px]:static min-[769px]:translate-x-0 ${
-          drawer.value ? "translate-x-0" : "-translate-x-full"
+          drawer ? "translate-x-0" : "-translate-x-full"
         }`}
         data-testid="sidenav"
-        data-open={drawer.value ? "true" : "false"}
+        data-open={drawer ? "true" : "false"}
       >
         <div class="flex items-center justify-between px-4 py-4">
           <a href="/" class="text-lg font-semibold text-primary-800">{t("app.name")}</a>
           <button
             type="button"
             class="rounded px-2 py-1 text-xs text-gray-600 hover:bg-gray-100 min-[769px]:hidden"
-            aria-pressed={pinned.value ? "true" : "false"}
+            aria-pressed={pinned ? "true" : "false"}
             onClick={pin}
           >
-            {t(pinned.value ? "shell.unpin" : "shell.pin")}
+            {t(pinned ? "shell.unpin" : "shell.pin")}
           </button>
         </div>
         <nav aria-label={t("shell.menu")} class="flex flex-col gap-1 px-3 pb-4" data-testid="side-menu">
@@ -114,17 +117,17 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
                   <button
                     type="button"
                     id={`menu-group-${item.id}`}
-                    aria-expanded={open.value === item.id ? "true" : "false"}
+                    aria-expanded={open === item.id ? "true" : "false"}
                     aria-controls={`menu-group-${item.id}-items`}
-                    onClick={() => (open.value = open.value === item.id ? null : item.id)}
+                    onClick={() => setOpen(open === item.id ? null : item.id)}
                     class="side-group"
                   >
                     {t(item.titleKey)}
-                    <span aria-hidden="true" class="text-gray-500">{open.value === item.id ? "−" : "+"}</span>
+                    <span aria-hidden="true" class="text-gray-500">{open === item.id ? "−" : "+"}</span>
                   </button>
                   <ul
                     id={`menu-group-${item.id}-items`}
-                    hidden={open.value !== item.id}
+                    hidden={open !== item.id}
                     class="ml-3 border-l border-gray-200 pl-2"
                   >
                     {item.children.map((child) => <li key={child.id}>{link(child)}</li>)}

@@ -3,14 +3,12 @@
  * notification bell, user menu and refresh-permissions. It lives outside the page region, so client
  * navigation keeps it running.
  */
-import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
-import { ChangePasswordDialog } from "../components/shell/change_password_dialog.tsx";
+import { useEffect, useState } from "preact/hooks";
 import { Dropdown, MENU_ITEM_CLASS } from "../components/shell/dropdown.tsx";
-import { SwitchAccountDialog } from "../components/shell/switch_account_dialog.tsx";
-import { Toaster } from "../components/ui/mod.ts";
+import { Toaster } from "../components/ui/toast.tsx";
 import { api } from "../utils/api_client.ts";
 import { sessionCountdown, UNLIMITED } from "../utils/countdown.ts";
+import { useLiveUnread } from "../utils/user_channel_client.ts";
 import { type Lang, LANG_COOKIE, t } from "../utils/i18n.ts";
 
 export interface TopBarProps {
@@ -32,18 +30,26 @@ const ICON = "icon-button";
 /** The server HTML depends only on the props and the language (the clock starts after hydration). */
 export const ssrCache = true;
 
-export function TopBar({ user, profileHref, expiresAt, lang, unread, passwordMinLength }: TopBarProps) {
+export function TopBar({ user, profileHref, expiresAt, lang, unread: initialUnread, passwordMinLength }: TopBarProps) {
+  // Live from the user channel (a notification made by any server process arrives within a second).
+  const unread = useLiveUnread(initialUnread);
   // null until mounted: the countdown is live data, and server HTML must not depend on the time.
-  const now = useSignal<number | null>(null);
-  const dialog = useSignal<"password" | "switch" | null>(null);
-  const refreshing = useSignal(false);
+  const [now, setNow] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<"password" | "switch" | null>(null);
+  // The dialogs (and the form parts of the UI kit they use) load on first use: every page ships this bar.
+  const [dialogs, setDialogs] = useState<ShellDialogs | null>(null);
+  const openDialog = (which: "password" | "switch") => {
+    if (!dialogs) loadShellDialogs().then(setDialogs);
+    setDialog(which);
+  };
+  const [refreshing, setRefreshing] = useState(false);
   useEffect(() => {
-    now.value = Date.now();
-    const timer = setInterval(() => (now.value = Date.now()), 1000);
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
 
-  const countdown = now.value === null ? "" : sessionCountdown(expiresAt, now.value);
+  const countdown = now === null ? "" : sessionCountdown(expiresAt, now);
   const chooseLanguage = async (code: Lang) => {
     try {
       localStorage.setItem(LANG_COOKIE, code);
@@ -52,7 +58,7 @@ export function TopBar({ user, profileHref, expiresAt, lang, unread, passwordMin
     location.reload();
   };
   const refreshPermissions = async () => {
-    refreshing.value = true;
+    setRefreshing(true);
     await api("/auth/refresh-permissions", { method: "POST" }).catch(() => {});
     location.reload();
   };
@@ -133,12 +139,12 @@ export function TopBar({ user, profileHref, expiresAt, lang, unread, passwordMin
         class={ICON}
         aria-label={t("shell.refreshPermissions")}
         title={t("shell.refreshPermissions")}
-        disabled={refreshing.value}
+        disabled={refreshing}
         onClick={refreshPermissions}
       >
         <svg
           viewBox="0 0 24 24"
-          class={`size-5 ${refreshing.value ? "animate-spin" : ""}`}
+          class={`size-5 ${refreshing ? "animate-spin" : ""}`}
           fill="none"
           stroke="currentColor"
           stroke-width="2"
@@ -165,10 +171,15 @@ export function TopBar({ user, profileHref, expiresAt, lang, unread, passwordMin
         <a href={profileHref} class={MENU_ITEM_CLASS}>{t("shell.profile")}</a>
         <a href="/my-devices" class={MENU_ITEM_CLASS}>{t("shell.myDevices")}</a>
         <a href="/user/notifications/settings" class={MENU_ITEM_CLASS}>{t("shell.notificationSettings")}</a>
-        <button type="button" class={MENU_ITEM_CLASS} onClick={() => (dialog.value = "switch")}>
+        <button
+          type="button"
+          class={MENU_ITEM_CLASS}
+          onClick={() =>
+            openDialog("switch")}
+        >
           {t("shell.switchAccount")}
         </button>
-        <button type="button" class={MENU_ITEM_CLASS} onClick={() => (dialog.value = "password")}>
+        <button type="button" class={MENU_ITEM_CLASS} onClick={() => openDialog("password")}>
           {t("shell.changePassword")}
         </button>
         <form method="post" action="/logout" data-native>
@@ -176,11 +187,31 @@ export function TopBar({ user, profileHref, expiresAt, lang, unread, passwordMin
         </form>
       </Dropdown>
       {/* Mounted only while open: closed dialogs would add markup to every page for nothing. */}
-      {dialog.value === "password" && (
-        <ChangePasswordDialog open onClose={() => (dialog.value = null)} minLength={passwordMinLength} />
+      {dialogs && dialog === "password" && (
+        <dialogs.ChangePasswordDialog
+          open
+          onClose={() => setDialog(null)}
+          minLength={passwordMinLength}
+        />
       )}
-      {dialog.value === "switch" && <SwitchAccountDialog open onClose={() => (dialog.value = null)} />}
+      {dialogs && dialog === "switch" && <dialogs.SwitchAccountDialog open onClose={() => setDialog(null)} />}
       <Toaster dismissLabel={t("common.close")} />
     </header>
   );
+}
+
+interface ShellDialogs {
+  ChangePasswordDialog: typeof import("../components/shell/change_password_dialog.tsx").ChangePasswordDialog;
+  SwitchAccountDialog: typeof import("../components/shell/switch_account_dialog.tsx").SwitchAccountDialog;
+}
+
+async function loadShellDialogs(): Promise<ShellDialogs> {
+  const [password, accounts] = await Promise.all([
+    import("../components/shell/change_password_dialog.tsx"),
+    import("../components/shell/switch_account_dialog.tsx"),
+  ]);
+  return {
+    ChangePasswordDialog: password.ChangePasswordDialog,
+    SwitchAccountDialog: accounts.SwitchAccountDialog,
+  };
 }

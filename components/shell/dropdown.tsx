@@ -3,8 +3,7 @@
  * item. Keyboard: the button is a normal button; the items are links or buttons in Tab order.
  */
 import type { ComponentChildren } from "preact";
-import { useSignal } from "@preact/signals";
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 export interface DropdownProps {
   id: string;
@@ -17,16 +16,16 @@ export interface DropdownProps {
 }
 
 export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", children }: DropdownProps) {
-  const open = useSignal(false);
+  const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!open.value) return;
+    if (!open) return;
     const onClick = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) open.value = false;
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;
-      open.value = false;
+      setOpen(false);
       root.current?.querySelector<HTMLButtonElement>("button")?.focus();
     };
     document.addEventListener("click", onClick);
@@ -35,7 +34,7 @@ export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", chi
       document.removeEventListener("click", onClick);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open.value]);
+  }, [open]);
 
   return (
     <div ref={root} class="relative">
@@ -43,21 +42,21 @@ export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", chi
         type="button"
         id={`${id}-button`}
         aria-haspopup="true"
-        aria-expanded={open.value ? "true" : "false"}
+        aria-expanded={open ? "true" : "false"}
         aria-controls={`${id}-menu`}
         aria-label={ariaLabel}
-        onClick={() => (open.value = !open.value)}
+        onClick={() => setOpen(!open)}
         class={buttonClass ??
           "flex items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100"}
       >
         {label}
       </button>
       {/* Rendered only while open: the items of closed menus would ride along on every page. */}
-      {open.value && (
+      {open && (
         <div
           id={`${id}-menu`}
           // Closed after the click's default action: removing a submit button first would cancel its form.
-          onClick={(e) => (e.target as Element).closest("a,button") && setTimeout(() => (open.value = false))}
+          onClick={(e) => (e.target as Element).closest("a,button") && setTimeout(() => setOpen(false))}
           class={`absolute z-50 mt-1 min-w-56 whitespace-nowrap rounded-md border border-gray-200 bg-white py-1 shadow-lg ${
             align === "end" ? "right-0" : "left-0"
           }`}

@@ -1,4 +1,4 @@
-import { type Signal, signal } from "@preact/signals";
+import { useEffect, useState } from "preact/hooks";
 import { cx } from "./class_names.ts";
 
 export type ToastKind = "info" | "success" | "warning" | "error";
@@ -9,8 +9,15 @@ export interface ToastMessage {
   kind: ToastKind;
 }
 
+/**
+ * A tiny observable list rather than a signal: the Toaster is in the shell of every page, and signals would add
+ * their runtime to pages that use none.
+ */
 export interface ToastStore {
-  toasts: Signal<readonly ToastMessage[]>;
+  /** The toasts now. */
+  current(): readonly ToastMessage[];
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
   /** Shows a message; `durationMs` 0 keeps it until dismissed. Returns its id. */
   show: (text: string, kind?: ToastKind, durationMs?: number) => number;
   dismiss: (id: number) => void;
@@ -25,18 +32,25 @@ const DEFAULT_DURATION_MS: Record<ToastKind, number> = {
 };
 
 export function createToastStore(): ToastStore {
-  const toasts = signal<readonly ToastMessage[]>([]);
-  let nextId = 1;
-  const dismiss = (id: number) => {
-    toasts.value = toasts.value.filter((t) => t.id !== id);
+  let toasts: readonly ToastMessage[] = [];
+  const listeners = new Set<() => void>();
+  const set = (next: readonly ToastMessage[]) => {
+    toasts = next;
+    for (const listener of listeners) listener();
   };
+  let nextId = 1;
+  const dismiss = (id: number) => set(toasts.filter((t) => t.id !== id));
   const show = (text: string, kind: ToastKind = "info", durationMs = DEFAULT_DURATION_MS[kind]) => {
     const id = nextId++;
-    toasts.value = [...toasts.value, { id, text, kind }];
+    set([...toasts, { id, text, kind }]);
     if (durationMs > 0) setTimeout(() => dismiss(id), durationMs);
     return id;
   };
-  return { toasts, show, dismiss };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  return { current: () => toasts, subscribe, show, dismiss };
 }
 
 /**
@@ -102,7 +116,8 @@ function ToastList(
  * announce changes to regions they already know; errors go to the assertive one.
  */
 export function Toaster({ dismissLabel, store = toastStore }: ToasterProps) {
-  const all = store.toasts.value;
+  const [all, setAll] = useState(store.current());
+  useEffect(() => store.subscribe(() => setAll(store.current())), [store]);
   return (
     <div class="pointer-events-none fixed end-4 top-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
       <div role="status" aria-live="polite" class="flex flex-col gap-2">

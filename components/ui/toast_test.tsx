@@ -7,12 +7,12 @@ Deno.test("the store adds, dismisses and auto-dismisses toasts", async () => {
   const store = createToastStore();
   const sticky = store.show("Saved", "success", 0);
   const brief = store.show("Gone soon", "info", 10);
-  assertEquals(store.toasts.value.map((t) => t.text), ["Saved", "Gone soon"]);
+  assertEquals(store.current().map((t) => t.text), ["Saved", "Gone soon"]);
   assert(sticky !== brief);
   await new Promise((resolve) => setTimeout(resolve, 30));
-  assertEquals(store.toasts.value.map((t) => t.text), ["Saved"]);
+  assertEquals(store.current().map((t) => t.text), ["Saved"]);
   store.dismiss(sticky);
-  assertEquals(store.toasts.value.length, 0);
+  assertEquals(store.current().length, 0);
 });
 
 Deno.test("the live regions exist even when empty", () => {
