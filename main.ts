@@ -11,6 +11,8 @@ import { errorBody, isApiRequest, toAppError } from "./framework/middleware/erro
 import { mountStatic } from "./framework/middleware/static.ts";
 import { mountRoutes } from "./framework/server.ts";
 import { type AppEnv, platform } from "./http/platform.ts";
+import shellEvents from "./http/shell_events.ts";
+import { userSocket } from "./http/user_socket.ts";
 import manifest from "./routes.gen.ts";
 import { openDb } from "./services/db.ts";
 import { dictionaries, translatorFor } from "./services/i18n.ts";
@@ -67,6 +69,10 @@ export async function createApp(opts: AppOptions = {}) {
   });
   mountStatic(app, root);
   mountApiDocs(app, { title: "UniAdmin", version: "0.1.0" }, (c) => c.get("state").nonce);
+
+  // The user channel's WebSocket and the calls whose paths the spec fixes outside /api come before the pages.
+  app.get("/ws/user", userSocket(configuredOrigins()));
+  app.route("/", shellEvents);
 
   const routes = mountRoutes<AppState>(app, {
     manifest,

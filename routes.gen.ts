@@ -10,63 +10,69 @@ import * as $r5 from "./routes/_middleware.ts";
 import * as $r6 from "./routes/api/auditoriums.ts";
 import * as $r7 from "./routes/api/auth.ts";
 import * as $r8 from "./routes/api/auth_params.ts";
-import * as $r9 from "./routes/api/devices.ts";
-import * as $r10 from "./routes/api/hr.ts";
-import * as $r11 from "./routes/api/menu.ts";
-import * as $r12 from "./routes/api/preferences.ts";
-import * as $r13 from "./routes/api/professors.ts";
-import * as $r14 from "./routes/api/programs.ts";
-import * as $r15 from "./routes/api/registration_groups.ts";
-import * as $r16 from "./routes/api/roles.ts";
-import * as $r17 from "./routes/api/schools.ts";
-import * as $r18 from "./routes/api/students.ts";
-import * as $r19 from "./routes/api/system.ts";
-import * as $r20 from "./routes/api/timetable.ts";
-import * as $r21 from "./routes/api/timetable_entries.ts";
-import * as $r22 from "./routes/api/users.ts";
-import * as $r23 from "./routes/api/votes.ts";
-import * as $r24 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r25 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r26 from "./routes/hr/index.tsx";
-import * as $r27 from "./routes/index.tsx";
-import * as $r28 from "./routes/language/[lang].tsx";
-import * as $r29 from "./routes/login.tsx";
-import * as $r30 from "./routes/logout.tsx";
-import * as $r31 from "./routes/my-devices.tsx";
-import * as $r32 from "./routes/online-register.tsx";
-import * as $r33 from "./routes/permissions/access-points.tsx";
-import * as $r34 from "./routes/permissions/index.tsx";
-import * as $r35 from "./routes/permissions/menu.tsx";
-import * as $r36 from "./routes/permissions/params.tsx";
-import * as $r37 from "./routes/permissions/professors.tsx";
-import * as $r38 from "./routes/permissions/roles.tsx";
-import * as $r39 from "./routes/permissions/users.tsx";
-import * as $r40 from "./routes/personal-vote.tsx";
-import * as $r41 from "./routes/structure/index.tsx";
-import * as $r42 from "./routes/structure/schools.tsx";
-import * as $r43 from "./routes/structure/specials.tsx";
-import * as $r44 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r45 from "./routes/students/[id].tsx";
-import * as $r46 from "./routes/students/index.tsx";
-import * as $r47 from "./routes/tables.tsx";
-import * as $r48 from "./routes/ui-kit.tsx";
-import * as $r49 from "./routes/vote-form.tsx";
-import * as $i0 from "./islands/hr_list.tsx";
-import * as $i1 from "./islands/hr_profile_edit.tsx";
-import * as $i2 from "./islands/permissions_access_points.tsx";
-import * as $i3 from "./islands/permissions_accounts.tsx";
-import * as $i4 from "./islands/permissions_menu.tsx";
-import * as $i5 from "./islands/permissions_params.tsx";
-import * as $i6 from "./islands/permissions_roles.tsx";
-import * as $i7 from "./islands/side_menu.tsx";
-import * as $i8 from "./islands/structure_programs.tsx";
-import * as $i9 from "./islands/structure_schools.tsx";
-import * as $i10 from "./islands/students_filters.tsx";
-import * as $i11 from "./islands/students_form.tsx";
-import * as $i12 from "./islands/students_qr.tsx";
-import * as $i13 from "./islands/timetable_date_picker.tsx";
-import * as $i14 from "./islands/top_bar.tsx";
-import * as $i15 from "./islands/ui_kit_demo.tsx";
+import * as $r9 from "./routes/api/consent.ts";
+import * as $r10 from "./routes/api/devices.ts";
+import * as $r11 from "./routes/api/hr.ts";
+import * as $r12 from "./routes/api/menu.ts";
+import * as $r13 from "./routes/api/notifications.ts";
+import * as $r14 from "./routes/api/preferences.ts";
+import * as $r15 from "./routes/api/professors.ts";
+import * as $r16 from "./routes/api/programs.ts";
+import * as $r17 from "./routes/api/registration_groups.ts";
+import * as $r18 from "./routes/api/roles.ts";
+import * as $r19 from "./routes/api/schools.ts";
+import * as $r20 from "./routes/api/students.ts";
+import * as $r21 from "./routes/api/system.ts";
+import * as $r22 from "./routes/api/timetable.ts";
+import * as $r23 from "./routes/api/timetable_entries.ts";
+import * as $r24 from "./routes/api/users.ts";
+import * as $r25 from "./routes/api/votes.ts";
+import * as $r26 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r27 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r28 from "./routes/hr/index.tsx";
+import * as $r29 from "./routes/index.tsx";
+import * as $r30 from "./routes/language/[lang].tsx";
+import * as $r31 from "./routes/login.tsx";
+import * as $r32 from "./routes/logout.tsx";
+import * as $r33 from "./routes/my-devices.tsx";
+import * as $r34 from "./routes/notifications/statements.tsx";
+import * as $r35 from "./routes/online-register.tsx";
+import * as $r36 from "./routes/permissions/access-points.tsx";
+import * as $r37 from "./routes/permissions/index.tsx";
+import * as $r38 from "./routes/permissions/menu.tsx";
+import * as $r39 from "./routes/permissions/params.tsx";
+import * as $r40 from "./routes/permissions/professors.tsx";
+import * as $r41 from "./routes/permissions/roles.tsx";
+import * as $r42 from "./routes/permissions/users.tsx";
+import * as $r43 from "./routes/personal-vote.tsx";
+import * as $r44 from "./routes/structure/index.tsx";
+import * as $r45 from "./routes/structure/schools.tsx";
+import * as $r46 from "./routes/structure/specials.tsx";
+import * as $r47 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r48 from "./routes/students/[id].tsx";
+import * as $r49 from "./routes/students/index.tsx";
+import * as $r50 from "./routes/tables.tsx";
+import * as $r51 from "./routes/ui-kit.tsx";
+import * as $r52 from "./routes/user/notifications/list.tsx";
+import * as $r53 from "./routes/user/notifications/settings.tsx";
+import * as $r54 from "./routes/vote-form.tsx";
+import * as $i0 from "./islands/consent_dialog.tsx";
+import * as $i1 from "./islands/hr_list.tsx";
+import * as $i2 from "./islands/hr_profile_edit.tsx";
+import * as $i3 from "./islands/permissions_access_points.tsx";
+import * as $i4 from "./islands/permissions_accounts.tsx";
+import * as $i5 from "./islands/permissions_menu.tsx";
+import * as $i6 from "./islands/permissions_params.tsx";
+import * as $i7 from "./islands/permissions_roles.tsx";
+import * as $i8 from "./islands/side_menu.tsx";
+import * as $i9 from "./islands/structure_programs.tsx";
+import * as $i10 from "./islands/structure_schools.tsx";
+import * as $i11 from "./islands/students_filters.tsx";
+import * as $i12 from "./islands/students_form.tsx";
+import * as $i13 from "./islands/students_qr.tsx";
+import * as $i14 from "./islands/timetable_date_picker.tsx";
+import * as $i15 from "./islands/top_bar.tsx";
+import * as $i16 from "./islands/ui_kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -79,65 +85,71 @@ const manifest: Manifest = {
     "./routes/api/auditoriums.ts": $r6,
     "./routes/api/auth.ts": $r7,
     "./routes/api/auth_params.ts": $r8,
-    "./routes/api/devices.ts": $r9,
-    "./routes/api/hr.ts": $r10,
-    "./routes/api/menu.ts": $r11,
-    "./routes/api/preferences.ts": $r12,
-    "./routes/api/professors.ts": $r13,
-    "./routes/api/programs.ts": $r14,
-    "./routes/api/registration_groups.ts": $r15,
-    "./routes/api/roles.ts": $r16,
-    "./routes/api/schools.ts": $r17,
-    "./routes/api/students.ts": $r18,
-    "./routes/api/system.ts": $r19,
-    "./routes/api/timetable.ts": $r20,
-    "./routes/api/timetable_entries.ts": $r21,
-    "./routes/api/users.ts": $r22,
-    "./routes/api/votes.ts": $r23,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r24,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r25,
-    "./routes/hr/index.tsx": $r26,
-    "./routes/index.tsx": $r27,
-    "./routes/language/[lang].tsx": $r28,
-    "./routes/login.tsx": $r29,
-    "./routes/logout.tsx": $r30,
-    "./routes/my-devices.tsx": $r31,
-    "./routes/online-register.tsx": $r32,
-    "./routes/permissions/access-points.tsx": $r33,
-    "./routes/permissions/index.tsx": $r34,
-    "./routes/permissions/menu.tsx": $r35,
-    "./routes/permissions/params.tsx": $r36,
-    "./routes/permissions/professors.tsx": $r37,
-    "./routes/permissions/roles.tsx": $r38,
-    "./routes/permissions/users.tsx": $r39,
-    "./routes/personal-vote.tsx": $r40,
-    "./routes/structure/index.tsx": $r41,
-    "./routes/structure/schools.tsx": $r42,
-    "./routes/structure/specials.tsx": $r43,
-    "./routes/studentInfoQrCode/[token].tsx": $r44,
-    "./routes/students/[id].tsx": $r45,
-    "./routes/students/index.tsx": $r46,
-    "./routes/tables.tsx": $r47,
-    "./routes/ui-kit.tsx": $r48,
-    "./routes/vote-form.tsx": $r49,
+    "./routes/api/consent.ts": $r9,
+    "./routes/api/devices.ts": $r10,
+    "./routes/api/hr.ts": $r11,
+    "./routes/api/menu.ts": $r12,
+    "./routes/api/notifications.ts": $r13,
+    "./routes/api/preferences.ts": $r14,
+    "./routes/api/professors.ts": $r15,
+    "./routes/api/programs.ts": $r16,
+    "./routes/api/registration_groups.ts": $r17,
+    "./routes/api/roles.ts": $r18,
+    "./routes/api/schools.ts": $r19,
+    "./routes/api/students.ts": $r20,
+    "./routes/api/system.ts": $r21,
+    "./routes/api/timetable.ts": $r22,
+    "./routes/api/timetable_entries.ts": $r23,
+    "./routes/api/users.ts": $r24,
+    "./routes/api/votes.ts": $r25,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r26,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r27,
+    "./routes/hr/index.tsx": $r28,
+    "./routes/index.tsx": $r29,
+    "./routes/language/[lang].tsx": $r30,
+    "./routes/login.tsx": $r31,
+    "./routes/logout.tsx": $r32,
+    "./routes/my-devices.tsx": $r33,
+    "./routes/notifications/statements.tsx": $r34,
+    "./routes/online-register.tsx": $r35,
+    "./routes/permissions/access-points.tsx": $r36,
+    "./routes/permissions/index.tsx": $r37,
+    "./routes/permissions/menu.tsx": $r38,
+    "./routes/permissions/params.tsx": $r39,
+    "./routes/permissions/professors.tsx": $r40,
+    "./routes/permissions/roles.tsx": $r41,
+    "./routes/permissions/users.tsx": $r42,
+    "./routes/personal-vote.tsx": $r43,
+    "./routes/structure/index.tsx": $r44,
+    "./routes/structure/schools.tsx": $r45,
+    "./routes/structure/specials.tsx": $r46,
+    "./routes/studentInfoQrCode/[token].tsx": $r47,
+    "./routes/students/[id].tsx": $r48,
+    "./routes/students/index.tsx": $r49,
+    "./routes/tables.tsx": $r50,
+    "./routes/ui-kit.tsx": $r51,
+    "./routes/user/notifications/list.tsx": $r52,
+    "./routes/user/notifications/settings.tsx": $r53,
+    "./routes/vote-form.tsx": $r54,
   },
   islands: {
-    "./islands/hr_list.tsx": $i0,
-    "./islands/hr_profile_edit.tsx": $i1,
-    "./islands/permissions_access_points.tsx": $i2,
-    "./islands/permissions_accounts.tsx": $i3,
-    "./islands/permissions_menu.tsx": $i4,
-    "./islands/permissions_params.tsx": $i5,
-    "./islands/permissions_roles.tsx": $i6,
-    "./islands/side_menu.tsx": $i7,
-    "./islands/structure_programs.tsx": $i8,
-    "./islands/structure_schools.tsx": $i9,
-    "./islands/students_filters.tsx": $i10,
-    "./islands/students_form.tsx": $i11,
-    "./islands/students_qr.tsx": $i12,
-    "./islands/timetable_date_picker.tsx": $i13,
-    "./islands/top_bar.tsx": $i14,
-    "./islands/ui_kit_demo.tsx": $i15,
+    "./islands/consent_dialog.tsx": $i0,
+    "./islands/hr_list.tsx": $i1,
+    "./islands/hr_profile_edit.tsx": $i2,
+    "./islands/permissions_access_points.tsx": $i3,
+    "./islands/permissions_accounts.tsx": $i4,
+    "./islands/permissions_menu.tsx": $i5,
+    "./islands/permissions_params.tsx": $i6,
+    "./islands/permissions_roles.tsx": $i7,
+    "./islands/side_menu.tsx": $i8,
+    "./islands/structure_programs.tsx": $i9,
+    "./islands/structure_schools.tsx": $i10,
+    "./islands/students_filters.tsx": $i11,
+    "./islands/students_form.tsx": $i12,
+    "./islands/students_qr.tsx": $i13,
+    "./islands/timetable_date_picker.tsx": $i14,
+    "./islands/top_bar.tsx": $i15,
+    "./islands/ui_kit_demo.tsx": $i16,
   },
 };
 

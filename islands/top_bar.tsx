@@ -30,7 +30,9 @@ const ICON = "icon-button";
 /** The server HTML depends only on the props and the language (the clock starts after hydration). */
 export const ssrCache = true;
 
-export function TopBar({ user, profileHref, expiresAt, lang, unread: initialUnread, passwordMinLength }: TopBarProps) {
+export function TopBar(
+  { user, profileHref, expiresAt, lang, unread: initialUnread, passwordMinLength }: TopBarProps,
+) {
   // Live from the user channel (a notification made by any server process arrives within a second).
   const unread = useLiveUnread(initialUnread);
   // null until mounted: the countdown is live data, and server HTML must not depend on the time.

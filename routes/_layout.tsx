@@ -1,10 +1,13 @@
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import type { LayoutProps } from "../framework/types.ts";
+import { ConsentDialog } from "../islands/consent_dialog.tsx";
 import { SideMenu } from "../islands/side_menu.tsx";
 import { TopBar } from "../islands/top_bar.tsx";
 import { authParamsNow } from "../services/auth_params.ts";
+import { consentStateNow } from "../services/consent.ts";
 import { groupOfPath, menuFor } from "../services/menu.ts";
 import { currentMenu } from "../services/menu_store.ts";
+import { unreadBadgeOf } from "../services/notifications.ts";
 import { toMenuLinks } from "../utils/menu.ts";
 import type { AppState } from "../utils/state.ts";
 
@@ -32,13 +35,16 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
           profileHref={profileHref}
           expiresAt={session.expiresAt}
           lang={state.lang}
-          unread={0}
+          unread={unreadBadgeOf(state)}
           passwordMinLength={authParamsNow().password.minLength}
         />
         <main id="main" data-page-region="shell" tabindex={-1} class="flex-1 p-4 outline-none md:p-6">
           <Breadcrumbs items={breadcrumbs} t={t} />
           <Component />
         </main>
+        {((c) => c !== "agreed" && <ConsentDialog checkFirst={c === "unknown"} />)(
+          consentStateNow(user.id, session.sid),
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { MiddlewareFn } from "../framework/types.ts";
 import { authParams } from "../services/auth_params.ts";
 import { loadMenu } from "../services/menu_store.ts";
+import { primeUnreadBadge } from "../services/notifications.ts";
 import type { AppState } from "../utils/state.ts";
 
 /** Pages anyone may open (SPEC §2.1); every other page needs a signed-in person. */
@@ -15,7 +16,9 @@ export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
     });
   }
   // The shell renders synchronously: the stored menu and parameters are loaded (from a short cache) first.
-  if (state.identity) await Promise.all([loadMenu(), authParams()]);
+  if (state.identity) {
+    await Promise.all([loadMenu(), authParams(), primeUnreadBadge(state, state.identity.user.id)]);
+  }
   const response = await next();
   // Pages are rendered per person and language: never cache them in shared caches.
   if (response.headers.has("cache-control")) return response;

@@ -11,6 +11,10 @@
  * | ["counters", collection]                 | number: last numeric id handed out      | db_records.ts      |
  * | ["audit", entity, entityId, ulid]        | AuditEntry { actor, action, before, … } | db_records.ts      |
  * | ["reference_marks", collection, id]      | ulid: moved by each write that refers to the record | db_records.ts |
+ * | ["notifications", userId, id]            | Notification { title, body, link, kind, createdAt, read } | notifications.ts |
+ * | ["notification_unread", userId]          | number: unread count, kept in each write's atomic | notifications.ts |
+ * | ["notification_version", userId]         | number: last id; other processes poll it (user channel) | notifications.ts |
+ * | ["notification_settings", userId]        | channels (inApp, email, sms) per kind   | notifications.ts   |
  * | ["files", fileId]                        | FileMeta { name, type, size, chunks, … }| db_files.ts        |
  * | ["files_chunks", fileId, n]              | Uint8Array ≤ 60 KiB, n = 0, 1, …        | db_files.ts        |
  * | ["meta", "jwt_secret"]                   | string: generated JWT secret, base64url | sessions.ts        |
@@ -36,6 +40,13 @@
  * | ["timetable_slots", "auditorium", groupId, roomId, weekday] | number, bumped by each lesson there (1) | timetable_entries  |
  * | ["vote_responses", groupId, bookId, uuid] | { scores } anonymous course evaluation | votes.ts           |
  * | ["vote_cast", groupId, bookId, userId]   | true: has voted (same atomic, checked null) | votes.ts       |
+ * | ["consents", userId, policyVersion]     | ConsentDecision { agreed, at, ip, method, sid } | consent.ts |
+ * | ["consents_by_version", version, userId] | boolean agreed (staff listing)          | consent.ts         |
+ * | ["audit", "consents", "userId:version", ulid] | AuditEntry of each decision        | consent.ts         |
+ * | ["user_phones", userId]                  | string: phone for SMS codes (E.164)     | consent.ts         |
+ * | ["sms_codes", userId, purpose]           | { hash, salt, guesses, expiresAt } (expireIn: validity) | sms_codes.ts |
+ * | ["sms_sends", "user", userId]            | { times } sends in the last 10 min (expireIn) | sms_codes.ts |
+ * | ["sms_sends", "phone", phone]            | { times } sends in the last 10 min (expireIn) | sms_codes.ts |
  *
  * (1) A lesson write checks the slot keys it read before its overlap test and bumps them in the same atomic,
  *     so two overlapping lessons can never both commit. Lessons also move the `reference_marks` of their course,

@@ -3,7 +3,7 @@
  * `{ "error": { "code", "message", "fields"? } }` with `status`, translating `messageKey` and each field's key
  * into the request's language. Shared by server and islands (islands read the same shape from responses).
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502;
 
 /** A field error: an i18n key plus interpolation values, e.g. `{ key: "errors.tooLong", params: { max: 80 } }`. */
 export interface FieldError {

@@ -6,6 +6,7 @@ import { hashPassword } from "../passwords.ts";
 import { keysUnder } from "../permission_catalogue.ts";
 import { createRole } from "../roles.ts";
 import { createUser, type NewUser } from "../users.ts";
+import { seedDecision, setPhone } from "../consent.ts";
 import type { SeedPart } from "./mod.ts";
 
 export const DEMO_ACCOUNTS = {
@@ -15,6 +16,12 @@ export const DEMO_ACCOUNTS = {
   prof: { email: "prof@uni.test", password: "Prof-Demo-2026" },
   student: { email: "student@uni.test", password: "Student-Demo-2026" },
 } as const;
+
+/** Phones on file (`["user_phones", userId]`): the professor's makes consent need an SMS code. */
+const DEMO_PHONES: Record<string, string> = {
+  [DEMO_ACCOUNTS.prof.email]: "+995555000004",
+  [DEMO_ACCOUNTS.student.email]: "+995555000005",
+};
 
 const REGISTRAR_KEYS = [
   ...keysUnder("menu.learningProcesses.learningCourses"),
@@ -108,7 +115,12 @@ export const accountsSeed: SeedPart = {
       },
     ];
     for (const { password, ...person } of people) {
-      await createUser({ ...person, passwordHash: await hashPassword(password) }, null);
+      const user = await createUser({ ...person, passwordHash: await hashPassword(password) }, null);
+      // The demo people have answered the consent dialog already, so it does not block the tours and tests;
+      // the professor's and the student's phones make the SMS step reachable (tests/e2e/consent_test.ts).
+      await seedDecision(user.id);
+      const phone = DEMO_PHONES[user.email];
+      if (phone) await setPhone(user.id, phone);
     }
   },
 };

@@ -5,6 +5,7 @@
  */
 import { db } from "../db.ts";
 import { accountsSeed } from "./accounts.ts";
+import { notificationsSeed } from "./notifications.ts";
 import { Random } from "./random.ts";
 import { universitySeed } from "./university.ts";
 
@@ -28,7 +29,7 @@ export interface SeedMarker {
 }
 
 /** Parts run in this order; later modules append theirs (people before courses before timetables). */
-export const SEED_PARTS: SeedPart[] = [accountsSeed, universitySeed];
+export const SEED_PARTS: SeedPart[] = [accountsSeed, universitySeed, notificationsSeed];
 
 const MARKER: Deno.KvKey = ["meta", "seed"];
 

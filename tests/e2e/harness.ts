@@ -7,6 +7,8 @@ import { DENO, ROOT, serveFlags } from "../serve_flags.ts";
 
 export interface TestServer {
   url: string;
+  /** The KV folder's name under ./data (pass it as `kvDir` to start another process on the same store). */
+  kvDir: string;
   stop(): Promise<void>;
   output(): string;
 }
@@ -20,8 +22,16 @@ function freePort(): number {
   return port;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dir = `${ROOT}/data/test-${crypto.randomUUID().slice(0, 8)}`;
+/**
+ * `opts.kvDir`: share another server's KV folder (name under ./data, e.g. from `kvDirOf`), for tests of
+ * several processes on one store; the folder is then left for its owner to remove.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { kvDir?: string } = {},
+): Promise<TestServer> {
+  const owned = !opts.kvDir;
+  const dir = `${ROOT}/data/${opts.kvDir ?? `test-${crypto.randomUUID().slice(0, 8)}`}`;
   await Deno.mkdir(dir, { recursive: true });
   const port = freePort();
   const child = new Deno.Command(DENO, {
@@ -55,6 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   }
   return {
     url,
+    kvDir: dir.split("/").pop()!,
     output: () => log,
     async stop() {
       try {
@@ -64,7 +75,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       }
       await child.status;
       await collecting;
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
+      if (owned) await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
 }
