@@ -5,6 +5,7 @@
 import type { Auditorium } from "./academic_model.ts";
 import { auditoriumIndexes } from "./academic_indexes.ts";
 import { db } from "./db.ts";
+import { cachedList } from "./list_cache.ts";
 import { createRecord, removeRecord, type StoredRecord, updateRecord } from "./db_records.ts";
 import { getRecord, listIdsByIndex } from "./db_reads.ts";
 import { AppError, type FieldError, invalid } from "../utils/errors.ts";
@@ -24,7 +25,7 @@ export async function getAuditorium(id: number): Promise<AuditoriumRecord | null
 }
 
 /** Every room, by building and then name ("101" before "1001"). */
-export async function listAuditoriums(): Promise<AuditoriumRecord[]> {
+async function loadListAuditoriums(): Promise<AuditoriumRecord[]> {
   const out: AuditoriumRecord[] = [];
   for await (const entry of db().list<Auditorium>({ prefix: [AUDITORIUMS] })) {
     out.push({ id: entry.key[1] as number, value: entry.value, versionstamp: entry.versionstamp });
@@ -32,6 +33,14 @@ export async function listAuditoriums(): Promise<AuditoriumRecord[]> {
   return out.sort((a, b) =>
     collator.compare(a.value.building, b.value.building) || collator.compare(a.value.name, b.value.name)
   );
+}
+
+// Read on every timetable page and form; written rarely (see list_cache.ts).
+const cached = cachedList(5_000, loadListAuditoriums);
+
+/** Every record, sorted; from a copy kept for a few seconds, dropped at once when this process writes. */
+export function listAuditoriums(): Promise<AuditoriumRecord[]> {
+  return cached.get();
 }
 
 export function normalizeAuditoriumInput(input: AuditoriumInput): AuditoriumInput {
@@ -63,12 +72,12 @@ export async function createAuditorium(
 ): Promise<AuditoriumRecord> {
   const input = normalizeAuditoriumInput(raw);
   validateAuditorium(input);
-  return await createRecord<Auditorium>({
+  return await cached.after(createRecord<Auditorium>({
     collection: AUDITORIUMS,
     build: (id) => ({ id, ...input }),
     indexes: auditoriumIndexes,
     audit: { actor },
-  });
+  }));
 }
 
 export async function updateAuditorium(
@@ -79,14 +88,14 @@ export async function updateAuditorium(
 ): Promise<AuditoriumRecord> {
   const input = normalizeAuditoriumInput(raw);
   validateAuditorium(input);
-  return await updateRecord<Auditorium>({
+  return await cached.after(updateRecord<Auditorium>({
     collection: AUDITORIUMS,
     id,
     indexes: auditoriumIndexes,
     audit: { actor },
     expectedVersionstamp,
     change: () => ({ id, ...input }),
-  }) as AuditoriumRecord;
+  })) as AuditoriumRecord;
 }
 
 /** Removes a room; while a timetable entry uses it → 409 `in_use`. */
@@ -95,7 +104,7 @@ export async function removeAuditorium(
   actor: number | null,
   expectedVersionstamp?: string,
 ): Promise<Auditorium> {
-  return await removeRecord<Auditorium>({
+  return await cached.after(removeRecord<Auditorium>({
     collection: AUDITORIUMS,
     id,
     indexes: auditoriumIndexes,
@@ -106,5 +115,5 @@ export async function removeAuditorium(
       const lessons = await listIdsByIndex("timetable_by_auditorium", id, { limit: 1 });
       if (lessons.items.length) throw new AppError(409, "in_use", "errors.auditoriumInUse");
     },
-  });
+  }));
 }

@@ -5,6 +5,7 @@
 import type { RegistrationGroup } from "./academic_model.ts";
 import { groupIndexes } from "./academic_indexes.ts";
 import { db } from "./db.ts";
+import { cachedList } from "./list_cache.ts";
 import { createRecord, type StoredRecord, updateRecord } from "./db_records.ts";
 import { getRecord } from "./db_reads.ts";
 import { type FieldError, invalid } from "../utils/errors.ts";
@@ -32,12 +33,20 @@ export async function getGroup(id: number): Promise<GroupRecord | null> {
 }
 
 /** Every semester, earliest first (the last one is the timetable's default, SPEC §2.7). */
-export async function listGroups(): Promise<GroupRecord[]> {
+async function loadListGroups(): Promise<GroupRecord[]> {
   const out: GroupRecord[] = [];
   for await (const entry of db().list<RegistrationGroup>({ prefix: [GROUPS] })) {
     out.push({ id: entry.key[1] as number, value: entry.value, versionstamp: entry.versionstamp });
   }
   return out.sort((a, b) => a.value.startDate.localeCompare(b.value.startDate) || a.id - b.id);
+}
+
+// Read on every timetable page and form; written rarely (see list_cache.ts).
+const cached = cachedList(5_000, loadListGroups);
+
+/** Every record, sorted; from a copy kept for a few seconds, dropped at once when this process writes. */
+export function listGroups(): Promise<GroupRecord[]> {
+  return cached.get();
 }
 
 /** The semester running on `today` (YYYY-MM-DD); otherwise the latest one that has started, else the first. */
@@ -83,12 +92,12 @@ export function validateGroup(input: GroupInput): void {
 export async function createGroup(raw: GroupInput, actor: number | null): Promise<GroupRecord> {
   const input = normalizeGroupInput(raw);
   validateGroup(input);
-  return await createRecord<RegistrationGroup>({
+  return await cached.after(createRecord<RegistrationGroup>({
     collection: GROUPS,
     build: (id) => ({ id, ...input }),
     indexes: groupIndexes,
     audit: { actor },
-  });
+  }));
 }
 
 export async function updateGroup(
@@ -99,12 +108,12 @@ export async function updateGroup(
 ): Promise<GroupRecord> {
   const input = normalizeGroupInput(raw);
   validateGroup(input);
-  return await updateRecord<RegistrationGroup>({
+  return await cached.after(updateRecord<RegistrationGroup>({
     collection: GROUPS,
     id,
     indexes: groupIndexes,
     audit: { actor },
     expectedVersionstamp,
     change: () => ({ id, ...input }),
-  }) as GroupRecord;
+  })) as GroupRecord;
 }

@@ -6,6 +6,7 @@
 import type { Program, School } from "./academic_model.ts";
 import { programIndexes, schoolIndexes } from "./academic_indexes.ts";
 import { db } from "./db.ts";
+import { cachedList } from "./list_cache.ts";
 import { createRecord, type Reference, removeRecord, type StoredRecord, updateRecord } from "./db_records.ts";
 import { STRUCTURE_VERSION_KEY } from "./student_structure.ts";
 import { getManyRecords, getRecord, listIdsByIndex } from "./db_reads.ts";
@@ -32,14 +33,24 @@ export async function readAll<T>(collection: string): Promise<StoredRecord<T, nu
 
 export const byCode = <T extends { code: string }>(a: T, b: T) => a.code.localeCompare(b.code);
 
+// Filters and forms of many screens list these on every request; kept for a few seconds (list_cache.ts).
+const allSchools = cachedList(
+  5_000,
+  async () => (await readAll<School>(SCHOOLS)).map((r) => r.value).sort(byCode),
+);
+const allPrograms = cachedList(
+  5_000,
+  async () => (await readAll<Program>(PROGRAMS)).map((r) => r.value).sort(byCode),
+);
+
 /** Every school, by code: for filters and forms of other screens. */
-export async function listAllSchools(): Promise<School[]> {
-  return (await readAll<School>(SCHOOLS)).map((r) => r.value).sort(byCode);
+export function listAllSchools(): Promise<School[]> {
+  return allSchools.get();
 }
 
 /** Every program, by code: for filters and forms of other screens. */
-export async function listAllPrograms(): Promise<Program[]> {
-  return (await readAll<Program>(PROGRAMS)).map((r) => r.value).sort(byCode);
+export function listAllPrograms(): Promise<Program[]> {
+  return allPrograms.get();
 }
 
 /** The programs of one school, by code. */
@@ -80,9 +91,14 @@ const programReferences = (p: Program): Reference[] => [
 
 /** Students keep a snapshot of the structure for their lists; it reloads when this key moves. */
 async function structureChanged<R>(write: Promise<R>): Promise<R> {
-  const result = await write;
-  await db().set(STRUCTURE_VERSION_KEY, Date.now());
-  return result;
+  try {
+    const result = await write;
+    await db().set(STRUCTURE_VERSION_KEY, Date.now());
+    return result;
+  } finally {
+    allSchools.invalidate();
+    allPrograms.invalidate();
+  }
 }
 
 export async function createSchool(input: SchoolInput, actor: number): Promise<StoredRecord<School, number>> {
