@@ -86,6 +86,31 @@ Deno.test("user channel: auth, subscribe, push, logout, revocation", async (t) =
       await revokeSession(sid);
       assertEquals((await client.closed).code, 4001);
     });
+
+    await t.step(
+      "disabling a person on the permissions screen cuts their open socket and next API call",
+      async () => {
+        const token = await tokenFor("limited");
+        const client = connect(url);
+        await client.opened;
+        client.send("auth", { token });
+        assertEquals((await client.next()).event, "AuthSuccess");
+        const admin = { authorization: `Bearer ${await tokenFor("admin")}` };
+        const origin = { origin: "http://localhost" };
+        const list = await (await app.request("/api/users?text=limited", { headers: admin })).json();
+        const row = list.data.find((u: { email: string }) => u.email === DEMO_ACCOUNTS.limited.email);
+        const disable = await app.request(`/api/users/${row.id}?versionstamp=${row.versionstamp}`, {
+          method: "DELETE",
+          headers: { ...admin, ...origin, "content-type": "application/json" },
+        });
+        assertEquals(disable.status, 200);
+        await disable.body?.cancel();
+        assertEquals((await client.closed).code, 4001);
+        const next = await app.request("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
+        assertEquals(next.status, 401);
+        await next.body?.cancel();
+      },
+    );
     await new Promise((r) => setTimeout(r, 50));
     assertEquals(openSocketCount(), 0);
   } finally {
