@@ -54,7 +54,7 @@ export function DataTable<T extends object>(
                 key={column.key}
                 scope="col"
                 class={cx(
-                  "px-4 py-3 text-xs font-semibold tracking-wide text-gray-600 uppercase",
+                  "ui-th",
                   !ALIGNMENT.test(column.class ?? "") && "text-start",
                   column.class,
                 )}
@@ -73,9 +73,9 @@ export function DataTable<T extends object>(
             </tr>
           )}
           {rows.map((row, index) => (
-            <tr key={rowKey ? rowKey(row, index) : index} class="hover:bg-gray-50">
+            <tr key={rowKey ? rowKey(row, index) : index} class="ui-tr">
               {columns.map((column) => (
-                <td key={column.key} class={cx("px-4 py-2.5 text-gray-800", column.class)}>
+                <td key={column.key} class={cx("ui-td", column.class)}>
                   {column.render ? column.render(row) : defaultCell(row, column.key)}
                 </td>
               ))}
