@@ -13,6 +13,7 @@ import {
   type DataTableColumn,
   Dialog,
   ErrorDialog,
+  FormDialog,
   MultiSelect,
   Select,
   showToast,
@@ -327,54 +328,50 @@ function AccountForm({ kind, record, roles, hrChoices, errors, saving, onSave, o
   };
   const guards = kind === "prof" ? ["prof"] : ["custom", "user"];
   return (
-    <Dialog
+    <FormDialog
       id="account-form"
       open
       width={600}
       title={record ? t("permissions.users.editTitle") : t("permissions.users.addTitle")}
-      closable={!saving}
+      saving={saving}
+      saveLabel={t("permissions.save")}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>{t("common.cancel")}</Button>
-          <Button type="submit" form="account-form-fields" loading={saving}>{t("permissions.save")}</Button>
-        </>
-      }
+      onSubmit={submit}
+      formId="account-form-fields"
+      formClass="grid gap-4"
     >
-      <form id="account-form-fields" class="grid gap-4" onSubmit={submit} noValidate>
-        {!record && (
-          <TextInput
-            {...bind("email", t("permissions.fields.email"))}
-            type="email"
-            required
-            maxLength={254}
-          />
-        )}
-        <TextInput {...bind("name", t("permissions.fields.nameKa"))} required maxLength={100} lang="ka" />
-        <TextInput {...bind("nameEn", t("permissions.fields.nameEn"))} required maxLength={100} lang="en" />
+      {!record && (
+        <TextInput
+          {...bind("email", t("permissions.fields.email"))}
+          type="email"
+          required
+          maxLength={254}
+        />
+      )}
+      <TextInput {...bind("name", t("permissions.fields.nameKa"))} required maxLength={100} lang="ka" />
+      <TextInput {...bind("nameEn", t("permissions.fields.nameEn"))} required maxLength={100} lang="en" />
+      <Select
+        {...bind("guard", t("permissions.fields.guard"))}
+        onChange={(e) => setValues({ ...values, guard: e.currentTarget.value as AccountRow["guard"] })}
+        options={guards.map((g) => ({ value: g, label: t(`permissions.guards.${g}`) }))}
+      />
+      {kind === "prof" && (
         <Select
-          {...bind("guard", t("permissions.fields.guard"))}
-          onChange={(e) => setValues({ ...values, guard: e.currentTarget.value as AccountRow["guard"] })}
-          options={guards.map((g) => ({ value: g, label: t(`permissions.guards.${g}`) }))}
+          {...bind("hrUserId", t("permissions.fields.hr"))}
+          onChange={(e) => setValues({ ...values, hrUserId: e.currentTarget.value })}
+          placeholder={t("permissions.choose")}
+          options={hrChoices.map((h) => ({ value: String(h.id), label: h.name }))}
         />
-        {kind === "prof" && (
-          <Select
-            {...bind("hrUserId", t("permissions.fields.hr"))}
-            onChange={(e) => setValues({ ...values, hrUserId: e.currentTarget.value })}
-            placeholder={t("permissions.choose")}
-            options={hrChoices.map((h) => ({ value: String(h.id), label: h.name }))}
-          />
-        )}
-        <MultiSelect
-          id="account-roles"
-          label={t("permissions.fields.roles")}
-          options={roles.map((r) => ({ value: String(r.id), label: r.name }))}
-          value={roleIds}
-          onChange={setRoleIds}
-          placeholder={t("permissions.users.noRoles")}
-          error={errors.roleIds}
-        />
-      </form>
-    </Dialog>
+      )}
+      <MultiSelect
+        id="account-roles"
+        label={t("permissions.fields.roles")}
+        options={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+        value={roleIds}
+        onChange={setRoleIds}
+        placeholder={t("permissions.users.noRoles")}
+        error={errors.roleIds}
+      />
+    </FormDialog>
   );
 }

@@ -9,8 +9,8 @@ import { reloadPage } from "../components/structure/reload.ts";
 import {
   Button,
   ConfirmDialog,
-  Dialog,
   ErrorDialog,
+  FormDialog,
   Select,
   showToast,
   TextInput,
@@ -228,46 +228,36 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
           )}
         </section>
       </div>
-      <Dialog
+      <FormDialog
         id="role-add-dialog"
         open={adding}
         width={500}
         title={t("permissions.roles.add")}
-        closable={!busy}
+        saving={busy}
+        saveLabel={t("permissions.save")}
         onClose={() => setAdding(false)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setAdding(false)} disabled={busy}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form="role-add-form" loading={busy}>{t("permissions.save")}</Button>
-          </>
-        }
+        formId="role-add-form"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const ok = await run(async () => {
+            const created = await api<RoleData>("/roles", {
+              method: "POST",
+              body: { name: newName, keys: [] },
+            });
+            keepRoleInUrl(created.id);
+          }, t("permissions.saved"));
+          if (ok) setAdding(false);
+        }}
       >
-        <form
-          id="role-add-form"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const ok = await run(async () => {
-              const created = await api<RoleData>("/roles", {
-                method: "POST",
-                body: { name: newName, keys: [] },
-              });
-              keepRoleInUrl(created.id);
-            }, t("permissions.saved"));
-            if (ok) setAdding(false);
-          }}
-        >
-          <TextInput
-            id="role-new-name"
-            label={t("permissions.roles.name")}
-            value={newName}
-            error={fields.name}
-            maxLength={100}
-            onInput={(e) => setNewName(e.currentTarget.value)}
-          />
-        </form>
-      </Dialog>
+        <TextInput
+          id="role-new-name"
+          label={t("permissions.roles.name")}
+          value={newName}
+          error={fields.name}
+          maxLength={100}
+          onInput={(e) => setNewName(e.currentTarget.value)}
+        />
+      </FormDialog>
       <ConfirmDialog
         id="role-remove"
         open={removing}

@@ -15,14 +15,7 @@ import {
 } from "../components/structure/labels.ts";
 import { RowActions } from "../components/structure/row_actions.tsx";
 import { useRecordEditor } from "../components/structure/use_record_editor.ts";
-import {
-  Button,
-  type DataTableColumn,
-  Dialog,
-  NumberInput,
-  Select,
-  TextInput,
-} from "../components/ui/mod.ts";
+import { type DataTableColumn, FormDialog, NumberInput, Select, TextInput } from "../components/ui/mod.ts";
 import { type Lang, t } from "../utils/i18n.ts";
 
 export interface ProgramRowData {
@@ -197,37 +190,31 @@ function ProgramForm({ record, schools, errors, saving, onSave, onClose }: Progr
     });
   };
   return (
-    <Dialog
+    <FormDialog
       id="program-form"
       open
       width={700}
       title={record ? t("structure.programs.editTitle") : t("structure.programs.addTitle")}
-      closable={!saving}
+      saving={saving}
+      saveLabel={t("structure.actions.save")}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>{t("common.cancel")}</Button>
-          <Button type="submit" form="program-form-fields" loading={saving}>
-            {t("structure.actions.save")}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      formId="program-form-fields"
+      formClass="grid gap-4 sm:grid-cols-2"
     >
-      <form id="program-form-fields" class="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-        <TextInput {...bind("code")} required maxLength={20} autocomplete="off" />
-        <Select
-          {...bind("schoolId")}
-          required
-          placeholder={t("structure.chooseSchool")}
-          options={schools.map((s) => ({ value: String(s.id), label: s.name }))}
-        />
-        <TextInput {...bind("nameKa")} required maxLength={200} lang="ka" class="sm:col-span-2" />
-        <TextInput {...bind("nameEn")} required maxLength={200} lang="en" class="sm:col-span-2" />
-        <Select {...bind("level")} required options={levelOptions(t)} />
-        <NumberInput {...bind("credits")} required min={1} max={600} step={1} />
-        <Select {...bind("language")} required options={languageOptions(t)} />
-        <Select {...bind("status")} required options={statusOptions(t)} />
-      </form>
-    </Dialog>
+      <TextInput {...bind("code")} required maxLength={20} autocomplete="off" />
+      <Select
+        {...bind("schoolId")}
+        required
+        placeholder={t("structure.chooseSchool")}
+        options={schools.map((s) => ({ value: String(s.id), label: s.name }))}
+      />
+      <TextInput {...bind("nameKa")} required maxLength={200} lang="ka" class="sm:col-span-2" />
+      <TextInput {...bind("nameEn")} required maxLength={200} lang="en" class="sm:col-span-2" />
+      <Select {...bind("level")} required options={levelOptions(t)} />
+      <NumberInput {...bind("credits")} required min={1} max={600} step={1} />
+      <Select {...bind("language")} required options={languageOptions(t)} />
+      <Select {...bind("status")} required options={statusOptions(t)} />
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import { EditorFrame } from "../components/structure/editor_frame.tsx";
 import { RowActions } from "../components/structure/row_actions.tsx";
 import { useRecordEditor } from "../components/structure/use_record_editor.ts";
-import { Button, type DataTableColumn, Dialog, Select, TextInput } from "../components/ui/mod.ts";
+import { type DataTableColumn, FormDialog, Select, TextInput } from "../components/ui/mod.ts";
 import { type Lang, t } from "../utils/i18n.ts";
 
 export interface SchoolRowData {
@@ -135,33 +135,27 @@ function SchoolForm({ record, deans, errors, saving, onSave, onClose }: SchoolFo
     });
   };
   return (
-    <Dialog
+    <FormDialog
       id="school-form"
       open
       width={600}
       title={record ? t("structure.schools.editTitle") : t("structure.schools.addTitle")}
-      closable={!saving}
+      saving={saving}
+      saveLabel={t("structure.actions.save")}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>{t("common.cancel")}</Button>
-          <Button type="submit" form="school-form-fields" loading={saving}>
-            {t("structure.actions.save")}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      formId="school-form-fields"
+      formClass="grid gap-4"
     >
-      <form id="school-form-fields" class="grid gap-4" onSubmit={submit} noValidate>
-        <TextInput {...bind("code")} required maxLength={20} autocomplete="off" class="sm:w-48" />
-        <TextInput {...bind("nameKa")} required maxLength={200} lang="ka" />
-        <TextInput {...bind("nameEn")} required maxLength={200} lang="en" />
-        <Select
-          {...bind("deanHrId")}
-          onChange={(e) => setValues({ ...values, deanHrId: e.currentTarget.value })}
-          placeholder={t("structure.noDean")}
-          options={deans.map((d) => ({ value: String(d.id), label: d.name }))}
-        />
-      </form>
-    </Dialog>
+      <TextInput {...bind("code")} required maxLength={20} autocomplete="off" class="sm:w-48" />
+      <TextInput {...bind("nameKa")} required maxLength={200} lang="ka" />
+      <TextInput {...bind("nameEn")} required maxLength={200} lang="en" />
+      <Select
+        {...bind("deanHrId")}
+        onChange={(e) => setValues({ ...values, deanHrId: e.currentTarget.value })}
+        placeholder={t("structure.noDean")}
+        options={deans.map((d) => ({ value: String(d.id), label: d.name }))}
+      />
+    </FormDialog>
   );
 }

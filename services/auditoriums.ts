@@ -5,7 +5,7 @@
 import type { Auditorium } from "./academic_model.ts";
 import { auditoriumIndexes } from "./academic_indexes.ts";
 import { db } from "./db.ts";
-import { cachedList } from "./list_cache.ts";
+import { cachedValue } from "./cached_value.ts";
 import { createRecord, removeRecord, type StoredRecord, updateRecord } from "./db_records.ts";
 import { getRecord, listIdsByIndex } from "./db_reads.ts";
 import { AppError, type FieldError, invalid } from "../utils/errors.ts";
@@ -35,8 +35,8 @@ async function loadListAuditoriums(): Promise<AuditoriumRecord[]> {
   );
 }
 
-// Read on every timetable page and form; written rarely (see list_cache.ts).
-const cached = cachedList(5_000, loadListAuditoriums);
+// Read on every timetable page and form; written rarely (see cached_value.ts).
+const cached = cachedValue(5_000, loadListAuditoriums);
 
 /** Every record, sorted; from a copy kept for a few seconds, dropped at once when this process writes. */
 export function listAuditoriums(): Promise<AuditoriumRecord[]> {

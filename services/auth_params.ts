@@ -4,9 +4,9 @@
  * throttling read them through `authParams()`, which keeps a copy per KV connection and is refreshed by every
  * write in this process (another process sharing the KV sees a change within `CACHE_MS`).
  */
-import { db } from "./db.ts";
 import { createRecord, updateRecord } from "./db_records.ts";
 import { getRecord } from "./db_reads.ts";
+import { cachedValue } from "./cached_value.ts";
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from "./login_throttle.ts";
 import { DEFAULT_PASSWORD_POLICY, PASSWORD_MIN_FLOOR, type PasswordPolicy } from "./passwords.ts";
 
@@ -44,27 +44,24 @@ export const AUTH_PARAM_LIMITS = {
 } as const;
 
 const CACHE_MS = 5000;
-const cache = new WeakMap<Deno.Kv, { value: AuthParams; until: number }>();
+const cache = cachedValue(
+  CACHE_MS,
+  async () => withDefaults((await getRecord<AuthParams>(SETTINGS, AUTH_PARAMS_ID))?.value ?? null),
+);
 
 /** The parameters in force (defaults until someone saves them). */
-export async function authParams(now = Date.now()): Promise<AuthParams> {
-  const kv = db();
-  const cached = cache.get(kv);
-  if (cached && cached.until > now) return cached.value;
-  const stored = await getRecord<AuthParams>(SETTINGS, AUTH_PARAMS_ID);
-  const value = withDefaults(stored?.value ?? null);
-  cache.set(kv, { value, until: now + CACHE_MS });
-  return value;
+export function authParams(): Promise<AuthParams> {
+  return cache.get();
 }
 
 /**
  * The parameters as last read in this process, for synchronous callers (the shell's password dialog); a stale
  * copy starts a refresh in the background.
  */
-export function authParamsNow(now = Date.now()): AuthParams {
-  const cached = cache.get(db());
-  if (!cached || cached.until <= now) authParams(now).catch(() => {});
-  return cached?.value ?? DEFAULT_AUTH_PARAMS;
+export function authParamsNow(): AuthParams {
+  const value = cache.peek();
+  if (value === undefined) authParams().catch(() => {});
+  return value ?? DEFAULT_AUTH_PARAMS;
 }
 
 /** The stored value with anything missing (an older shape) taken from the defaults. */
@@ -99,7 +96,7 @@ export async function setAuthParams(input: AuthParams, actor: number): Promise<A
       audit: { actor },
     });
   }
-  cache.set(db(), { value, until: Date.now() + CACHE_MS });
+  cache.set(value);
   return value;
 }
 

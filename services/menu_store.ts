@@ -5,7 +5,7 @@
  * at once, another process picks the change up within `CACHE_MS`.
  */
 import type { MenuItem } from "../utils/menu.ts";
-import { db } from "./db.ts";
+import { cachedValue } from "./cached_value.ts";
 import { createRecord, updateRecord } from "./db_records.ts";
 import { getRecord, listAudit } from "./db_reads.ts";
 import { getUser } from "./users.ts";
@@ -77,23 +77,20 @@ export function menuTree(rows: MenuRow[]): MenuItem[] {
   });
 }
 
-const cache = new WeakMap<Deno.Kv, { rows: MenuRow[]; tree: MenuItem[]; until: number }>();
+const menuOf = (rows: MenuRow[]) => ({ rows, tree: menuTree(rows) });
+const cache = cachedValue(
+  CACHE_MS,
+  async () => menuOf((await getRecord<StoredMenu>(SETTINGS, MENU_ID))?.value.rows ?? menuRows(DEFAULT_MENU)),
+);
 
 /** The stored rows (or the default menu's) and their tree. */
-export async function loadMenu(now = Date.now()): Promise<{ rows: MenuRow[]; tree: MenuItem[] }> {
-  const kv = db();
-  const cached = cache.get(kv);
-  if (cached && cached.until > now) return cached;
-  const stored = await getRecord<StoredMenu>(SETTINGS, MENU_ID);
-  const rows = stored?.value.rows ?? menuRows(DEFAULT_MENU);
-  const entry = { rows, tree: menuTree(rows), until: now + CACHE_MS };
-  cache.set(kv, entry);
-  return entry;
+export function loadMenu(): Promise<{ rows: MenuRow[]; tree: MenuItem[] }> {
+  return cache.get();
 }
 
 /** The menu tree as last loaded in this process (the shell renders synchronously; it loads per request). */
 export function currentMenu(): MenuItem[] {
-  return cache.get(db())?.tree ?? DEFAULT_MENU;
+  return cache.peek()?.tree ?? DEFAULT_MENU;
 }
 
 /** Field errors named `rows.<index>.<field>`; 422 when any. */
@@ -131,7 +128,7 @@ export async function saveMenu(rows: MenuRow[], actor: number): Promise<MenuRow[
   } else {
     await createRecord<StoredMenu>({ ...common, id: MENU_ID, build: () => value });
   }
-  cache.set(db(), { rows, tree: menuTree(rows), until: Date.now() + CACHE_MS });
+  cache.set(menuOf(rows));
   return rows;
 }
 

@@ -5,7 +5,7 @@
 import type { RegistrationGroup } from "./academic_model.ts";
 import { groupIndexes } from "./academic_indexes.ts";
 import { db } from "./db.ts";
-import { cachedList } from "./list_cache.ts";
+import { cachedValue } from "./cached_value.ts";
 import { createRecord, type StoredRecord, updateRecord } from "./db_records.ts";
 import { getRecord } from "./db_reads.ts";
 import { type FieldError, invalid } from "../utils/errors.ts";
@@ -41,8 +41,8 @@ async function loadListGroups(): Promise<GroupRecord[]> {
   return out.sort((a, b) => a.value.startDate.localeCompare(b.value.startDate) || a.id - b.id);
 }
 
-// Read on every timetable page and form; written rarely (see list_cache.ts).
-const cached = cachedList(5_000, loadListGroups);
+// Read on every timetable page and form; written rarely (see cached_value.ts).
+const cached = cachedValue(5_000, loadListGroups);
 
 /** Every record, sorted; from a copy kept for a few seconds, dropped at once when this process writes. */
 export function listGroups(): Promise<GroupRecord[]> {

@@ -71,7 +71,7 @@ export interface IssueInput {
 /** Creates a code (replacing an older one for the same purpose) and sends it; 429 `sms_limit` when over. */
 export async function issueCode(input: IssueInput): Promise<void> {
   const now = input.now ?? Date.now();
-  const { validityMinutes } = (await authParams(now)).sms;
+  const { validityMinutes } = (await authParams()).sms;
   const validityMs = validityMinutes * 60_000;
   const code = randomCode();
   const salt = crypto.randomUUID();
@@ -114,7 +114,7 @@ export async function verifyCode(
   code: string,
   now = Date.now(),
 ): Promise<VerifyResult> {
-  const { maxGuesses } = (await authParams(now)).sms;
+  const { maxGuesses } = (await authParams()).sms;
   const kv = db();
   const key = codeKey(userId, purpose);
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {

@@ -6,7 +6,7 @@
 import type { Program, School } from "./academic_model.ts";
 import { programIndexes, schoolIndexes } from "./academic_indexes.ts";
 import { db } from "./db.ts";
-import { cachedList } from "./list_cache.ts";
+import { cachedValue } from "./cached_value.ts";
 import { createRecord, type Reference, removeRecord, type StoredRecord, updateRecord } from "./db_records.ts";
 import { STRUCTURE_VERSION_KEY } from "./student_structure.ts";
 import { getManyRecords, getRecord, listIdsByIndex } from "./db_reads.ts";
@@ -33,12 +33,12 @@ export async function readAll<T>(collection: string): Promise<StoredRecord<T, nu
 
 export const byCode = <T extends { code: string }>(a: T, b: T) => a.code.localeCompare(b.code);
 
-// Filters and forms of many screens list these on every request; kept for a few seconds (list_cache.ts).
-const allSchools = cachedList(
+// Filters and forms of many screens list these on every request; kept for a few seconds (cached_value.ts).
+const allSchools = cachedValue(
   5_000,
   async () => (await readAll<School>(SCHOOLS)).map((r) => r.value).sort(byCode),
 );
-const allPrograms = cachedList(
+const allPrograms = cachedValue(
   5_000,
   async () => (await readAll<Program>(PROGRAMS)).map((r) => r.value).sort(byCode),
 );

@@ -9,6 +9,7 @@ export * from "./error_dialog.tsx";
 export * from "./fab.tsx";
 export * from "./field.tsx";
 export * from "./filter_panel.tsx";
+export * from "./form_dialog.tsx";
 export * from "./page_size_picker.tsx";
 export * from "./paginator.tsx";
 export * from "./progress_bar.tsx";
