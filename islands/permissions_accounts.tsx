@@ -337,7 +337,6 @@ function AccountForm({ kind, record, roles, hrChoices, errors, saving, onSave, o
       saveLabel={t("permissions.save")}
       onClose={onClose}
       onSubmit={submit}
-      formId="account-form-fields"
       formClass="grid gap-4"
     >
       {!record && (

@@ -199,7 +199,6 @@ function ProgramForm({ record, schools, errors, saving, onSave, onClose }: Progr
       saveLabel={t("structure.actions.save")}
       onClose={onClose}
       onSubmit={submit}
-      formId="program-form-fields"
       formClass="grid gap-4 sm:grid-cols-2"
     >
       <TextInput {...bind("code")} required maxLength={20} autocomplete="off" />

@@ -144,7 +144,6 @@ function SchoolForm({ record, deans, errors, saving, onSave, onClose }: SchoolFo
       saveLabel={t("structure.actions.save")}
       onClose={onClose}
       onSubmit={submit}
-      formId="school-form-fields"
       formClass="grid gap-4"
     >
       <TextInput {...bind("code")} required maxLength={20} autocomplete="off" class="sm:w-48" />
