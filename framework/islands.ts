@@ -7,6 +7,7 @@
  * A module that exports `ssrCache = true` declares its islands pure functions of their props (and of the
  * request's cache scope, e.g. the language): their server HTML is then cached by serialized props, because
  * the shell's islands are the same on most pages and rendering them dominated the cost of a page.
+ * `CachedFragment` gives server-only markup the same cache (long option lists, for one).
  */
 import { type ComponentType, Fragment, h, options, type VNode } from "preact";
 import { serialize } from "./serialize.ts";
@@ -27,10 +28,10 @@ export interface IslandCollector {
   depth: number;
   /** null: no caching for this render. */
   cacheScope: string | null;
-  /** Island index → cached HTML to put in place of its placeholder. */
-  hits: Map<number, string>;
-  /** Island index → cache key of an island rendered now, whose HTML is to be remembered. */
-  misses: Map<number, { name: string; key: string }>;
+  /** Cached HTML by slot, each put in place of its `<!--cached-html:slot-->` placeholder. */
+  hits: string[];
+  /** Markup rendered now whose HTML is to be remembered: it lies between `start` and `end`. */
+  misses: { start: string; end: string; key: string }[];
 }
 
 const SSR_CACHE_MAX = 1000;
@@ -77,8 +78,8 @@ export function collectIslands<T>(
     props: [],
     depth: 0,
     cacheScope,
-    hits: new Map(),
-    misses: new Map(),
+    hits: [],
+    misses: [],
   };
   collector = own;
   try {
@@ -99,28 +100,42 @@ function IslandBoundary({ island, props }: { island: IslandInfo; props: Record<s
   if (island.cacheable && own.cacheScope !== null) {
     const key = `${island.name}\u0000${own.cacheScope}\u0000${json}`;
     const html = ssrCache.get(key);
-    if (html === undefined) own.misses.set(index, { name: island.name, key });
-    else {
-      own.hits.set(index, html);
-      body = comment(`island-html:${index}`);
-    }
+    if (html === undefined) {
+      own.misses.push({ start: `<!--island:${island.name}:${index}-->`, end: "<!--/island-->", key });
+    } else body = comment(`cached-html:${own.hits.push(html) - 1}`);
   }
   return h(Fragment, null, comment(`island:${island.name}:${index}`), body, comment("/island"));
 }
 
-/** Puts cached island HTML in place and remembers the HTML of cacheable islands rendered now. */
+/**
+ * Server-only markup cached like a pure island: `render` runs only when no HTML is cached under `cacheKey`
+ * (within the request's cache scope, e.g. the language). The key must name everything the markup depends on,
+ * and the markup must not contain islands (a cached copy would not register their props).
+ */
+export function CachedFragment({ cacheKey, render }: { cacheKey: string; render: () => VNode }): VNode {
+  const own = collector;
+  if (!own || own.cacheScope === null) return render();
+  const key = `\u0001${own.cacheScope}\u0000${cacheKey}`;
+  const html = ssrCache.get(key);
+  // (A comment renders only as a child, never as a component's root.)
+  if (html !== undefined) return h(Fragment, null, comment(`cached-html:${own.hits.push(html) - 1}`));
+  const slot = own.misses.length;
+  own.misses.push({ start: `<!--fragment:${slot}-->`, end: `<!--/fragment:${slot}-->`, key });
+  return h(Fragment, null, comment(`fragment:${slot}`), render(), comment(`/fragment:${slot}`));
+}
+
+/** Puts cached HTML in place and remembers the HTML of cacheable markup rendered now. */
 export function applyIslandCache(html: string, own: IslandCollector): string {
-  for (const [index, { name, key }] of own.misses) {
-    const marker = `<!--island:${name}:${index}-->`;
+  for (const { start: marker, end: endMarker, key } of own.misses) {
     const start = html.indexOf(marker);
     const from = start + marker.length;
-    const end = html.indexOf("<!--/island-->", from);
+    const end = html.indexOf(endMarker, from);
     if (start === -1 || end === -1) continue;
     if (ssrCache.size >= SSR_CACHE_MAX) ssrCache.delete(ssrCache.keys().next().value!);
     ssrCache.set(key, html.slice(from, end));
   }
-  if (own.hits.size === 0) return html;
-  return html.replace(/<!--island-html:(\d+)-->/g, (_, i) => own.hits.get(Number(i)) ?? "");
+  if (own.hits.length === 0) return html;
+  return html.replace(/<!--cached-html:(\d+)-->/g, (_, i) => own.hits[Number(i)] ?? "");
 }
 
 type HookedOptions = typeof options & { __b?: (vnode: VNode) => void };

@@ -136,9 +136,48 @@ function isPlain(value: unknown, depth = 0): boolean {
 
 /** Serializes `value` to JSON text that is safe to place verbatim inside a `<script>` element. */
 export function serialize(value: unknown, name = "props"): string {
+  if (hasFrozenMember(value)) {
+    const members = Object.entries(value).map(([key, member]) =>
+      `${safe(JSON.stringify(key))}:${serializeMember(member, `${name}.${key}`)}`
+    );
+    return `{${members.join(",")}}`;
+  }
+  return serializeWhole(value, name);
+}
+
+function serializeWhole(value: unknown, name: string): string {
   // Special values and cycles take the tagging path, which also names an offending prop.
-  const json = isPlain(value) ? JSON.stringify(value) : JSON.stringify(encode(value, name, new Set()));
-  return json.replace(UNSAFE, (c) => ESCAPES[c]);
+  return safe(isPlain(value) ? JSON.stringify(value) : JSON.stringify(encode(value, name, new Set())));
+}
+
+const safe = (json: string) => json.replace(UNSAFE, (c) => ESCAPES[c]);
+
+/**
+ * A frozen object cannot change, so its JSON is written once and reused: a page passes the same frozen option
+ * lists (programs, schools) to its islands on every request, and serializing them was a visible share of the
+ * page's time. Only members of a plain props object are looked up; deeper values are serialized as usual.
+ */
+const frozenJson = new WeakMap<object, string>();
+
+function serializeMember(member: unknown, path: string): string {
+  if (member === null || typeof member !== "object" || !Object.isFrozen(member)) {
+    return serializeWhole(member, path);
+  }
+  let json = frozenJson.get(member);
+  if (json === undefined) frozenJson.set(member, json = serializeWhole(member, path));
+  return json;
+}
+
+function hasFrozenMember(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) {
+    return false;
+  }
+  if (TAG in value) return false;
+  for (const key in value) {
+    const member = (value as Record<string, unknown>)[key];
+    if (member !== null && typeof member === "object" && Object.isFrozen(member)) return true;
+  }
+  return false;
 }
 
 /** Reverses {@link serialize}. */

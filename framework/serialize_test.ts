@@ -44,3 +44,16 @@ Deno.test("island prop serializer", async (t) => {
     assertThrows(() => serialize(cyclic), TypeError, "cycle");
   });
 });
+
+Deno.test("frozen members are serialized once and read back the same", async (t) => {
+  const programs = Object.freeze([{ value: "1", label: "</script><b>" }]);
+  const props = { programs, text: "a&b", missing: undefined, when: new Date(0) };
+  await t.step("the output equals that of the same props unfrozen", () => {
+    const plain = serialize({ ...props, programs: [...programs] });
+    assertEquals(serialize(props), plain);
+    assertEquals(deserialize(serialize(props)), deserialize(plain));
+  });
+  await t.step("a frozen member's JSON stays escaped", () => {
+    assertEquals(serialize(props).includes("</script>"), false);
+  });
+});

@@ -71,6 +71,7 @@ export async function createNotification(userId: number, input: NewNotification)
       .set(itemKey(userId, notification.id), notification)
       .commit();
     if (result.ok) {
+      recentCounts.delete(userId);
       for (const listener of createdListeners) {
         try {
           listener(userId, result.versionstamp);
@@ -133,8 +134,10 @@ export async function markRead(
     const atomic = db().atomic().check(unread, ...pending)
       .set(unreadKey(userId), Math.max(0, (unread.value ?? 0) - pending.length));
     for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
-    if ((await atomic.commit()).ok) changed += pending.length;
-    else await backoff(attempt); // raced a create or another read: read again
+    if ((await atomic.commit()).ok) {
+      changed += pending.length;
+      recentCounts.delete(userId);
+    } else await backoff(attempt); // raced a create or another read: read again
   }
   throw new Error("notifications: too much contention marking notifications read");
 }
@@ -174,7 +177,24 @@ export async function setSettings(
 const badges = new WeakMap<object, number>();
 
 export async function primeUnreadBadge(request: object, userId: number): Promise<void> {
-  badges.set(request, await unreadCount(userId));
+  badges.set(request, await badgeCount(userId));
+}
+
+// Pages read the count on every load, a person's count changes a few times a day, and the open bell is kept
+// current by the user channel anyway: a page may show a count up to BADGE_TTL_MS old when another process
+// wrote it. Writes in this process drop the copy at once.
+const BADGE_TTL_MS = 1_000;
+const BADGES_HELD_MAX = 10_000;
+const recentCounts = new Map<number, { kv: Deno.Kv; at: number; count: number }>();
+
+async function badgeCount(userId: number): Promise<number> {
+  const kv = db();
+  const held = recentCounts.get(userId);
+  if (held && held.kv === kv && Date.now() - held.at < BADGE_TTL_MS) return held.count;
+  const count = await unreadCount(userId);
+  if (recentCounts.size >= BADGES_HELD_MAX) recentCounts.delete(recentCounts.keys().next().value!);
+  recentCounts.set(userId, { kv, at: Date.now(), count });
+  return count;
 }
 
 export function unreadBadgeOf(request: object): number {

@@ -299,10 +299,20 @@ const RETRY = Symbol("retry");
 const MAX_ATTEMPTS = 10;
 
 /** Tries until a commit succeeds; a failed commit means another write touched the same slot or record. */
+let committedWrites = 0;
+
+/** How many lesson writes this process has committed: readers holding copies drop them when it moves. */
+export function lessonWritesInThisProcess(): number {
+  return committedWrites;
+}
+
 async function untilCommitted<R>(attempt: () => Promise<R | typeof RETRY>): Promise<R> {
   for (let n = 1; n <= MAX_ATTEMPTS; n++) {
     const result = await attempt();
-    if (result !== RETRY) return result;
+    if (result !== RETRY) {
+      committedWrites++;
+      return result;
+    }
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** n));
   }
   throw conflict("errors.busy");

@@ -23,12 +23,14 @@ import {
 import {
   describe,
   lessonsOn,
+  type Names,
   namesOf,
   resolveScope,
-  scopeEntries,
   type TimetableScope,
 } from "./timetable_view.ts";
+import { scopeView } from "./timetable_scope_view.ts";
 import type { Lang, Translate } from "../utils/i18n.ts";
+import { memoByIdentity } from "../framework/identity_tag.ts";
 import type { ClashLine } from "../components/timetable/clash_list.tsx";
 import type { DayColumn } from "../components/timetable/week_grid.tsx";
 
@@ -110,12 +112,12 @@ export async function loadTables(
   else if (query.auditorium) keep.auditorium = String(query.auditorium);
   else if (query.program) keep.program = String(query.program);
 
-  const entries = scope && group ? await scopeEntries(scope, group.id) : [];
+  const view = scope && group ? await scopeView(scope, group.id) : null;
   const [lessons, pickers, clashes, scopeLabel] = await Promise.all([
-    group ? lessonsOn(entries, group.value, dates, lang, now) : [],
+    group && view ? lessonsOn(view.entries, group.value, dates, lang, now, view.names) : [],
     canAll ? loadPickers(query, keep, monday, lang) : null,
     canAll && group ? groupClashes(group.id) : [],
-    labelOf(scope, lang, t),
+    labelOf(scope, lang, t, view?.names),
   ]);
   const days: DayColumn[] = dates.map((date) => ({
     date,
@@ -168,24 +170,36 @@ async function loadPickers(query: TablesQuery, keep: Record<string, string>, mon
       name: hrName(p.value, lang),
       href: tablesHref({ ...base, professor: String(p.id) }),
     })),
-    auditoriums: rooms.map((r) => ({ value: String(r.id), label: `${r.value.name} (${r.value.building})` })),
-    programs: programs.map((p) => ({
-      value: String(p.id),
-      label: `${p.code} ${lang === "en" ? p.nameEn : p.nameKa}`,
-    })),
+    auditoriums: roomOptions(rooms),
+    programs: programOptions(programs, lang),
   };
 }
 
-async function labelOf(scope: TimetableScope | null, lang: Lang, t: Translate): Promise<string> {
+// The lists are shared copies kept for a few seconds; their options keep one identity per copy, which is what
+// the page's cached picker markup is keyed by.
+const roomOptions = memoByIdentity((rooms: Awaited<ReturnType<typeof listAuditoriums>>) =>
+  rooms.map((r) => ({ value: String(r.id), label: `${r.value.name} (${r.value.building})` }))
+);
+const programOptions = memoByIdentity((programs: Program[], lang) =>
+  programs.map((p) => ({ value: String(p.id), label: `${p.code} ${lang === "en" ? p.nameEn : p.nameKa}` }))
+);
+
+async function labelOf(
+  scope: TimetableScope | null,
+  lang: Lang,
+  t: Translate,
+  names?: Names,
+): Promise<string> {
   if (!scope) return "";
   if (scope.kind === "student") return t("timetable.scope.mine");
   if (scope.kind === "professor") {
-    const person = await getRecord<HrPerson>(HR, scope.id);
-    return person ? hrName(person.value, lang) : `#${scope.id}`;
+    const person = names?.professors.get(scope.id) ?? (await getRecord<HrPerson>(HR, scope.id))?.value;
+    return person ? hrName(person, lang) : `#${scope.id}`;
   }
   if (scope.kind === "auditorium") {
-    const room = await getRecord<{ name: string }>("auditoriums", scope.id);
-    return `${t("timetable.room")} ${room?.value.name ?? `#${scope.id}`}`;
+    const room = names?.auditoriums.get(scope.id) ??
+      (await getRecord<{ name: string }>("auditoriums", scope.id))?.value;
+    return `${t("timetable.room")} ${room?.name ?? `#${scope.id}`}`;
   }
   const program = await getRecord<Program>("programs", scope.id);
   return program

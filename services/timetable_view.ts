@@ -178,6 +178,8 @@ export async function lessonsOn(
   dates: readonly string[],
   lang: Lang,
   now: Date,
+  /** The names of `entries` when the caller has them already (timetable_scope_view.ts). */
+  known?: Names,
 ): Promise<Lesson[]> {
   const local = localNow(now);
   const placed = [...new Set(dates)].sort().flatMap((date) =>
@@ -185,7 +187,7 @@ export async function lessonsOn(
   ).sort((a, b) =>
     a.date.localeCompare(b.date) || startOf(a.entry) - startOf(b.entry) || endOf(a.entry) - endOf(b.entry)
   );
-  const names = await namesOf(placed.map((p) => p.entry));
+  const names = known ?? await namesOf(placed.map((p) => p.entry));
   return placed.map(({ entry, date }) => ({
     entry,
     date,

@@ -4,6 +4,8 @@
  */
 import { Button, Select, type SelectOption, TextInput } from "../ui/mod.ts";
 import type { Translate } from "../../utils/i18n.ts";
+import { CachedFragment } from "../../framework/islands.ts";
+import { identityTag } from "../../framework/identity_tag.ts";
 
 export interface ScopePickerProps {
   t: Translate;
@@ -64,27 +66,37 @@ export function ScopePicker(props: ScopePickerProps) {
       </form>
       <form method="get" action="/tables" class="flex items-end gap-2">
         <Hidden keep={props.keep} />
-        <Select
-          id="tables-auditorium"
-          name="auditorium"
-          label={t("timetable.pick.auditorium")}
-          options={props.auditoriums}
-          defaultValue={props.auditoriumId}
-          placeholder="—"
-          class="flex-1"
+        <CachedFragment
+          cacheKey={`tables-auditorium:${identityTag(props.auditoriums)}:${props.auditoriumId}`}
+          render={() => (
+            <Select
+              id="tables-auditorium"
+              name="auditorium"
+              label={t("timetable.pick.auditorium")}
+              options={props.auditoriums}
+              defaultValue={props.auditoriumId}
+              placeholder="—"
+              class="flex-1"
+            />
+          )}
         />
         <Button type="submit" variant="secondary">{t("timetable.pick.show")}</Button>
       </form>
       <form method="get" action="/tables" class="flex items-end gap-2">
         <Hidden keep={props.keep} />
-        <Select
-          id="tables-program"
-          name="program"
-          label={t("timetable.pick.program")}
-          options={props.programs}
-          defaultValue={props.programId}
-          placeholder="—"
-          class="flex-1"
+        <CachedFragment
+          cacheKey={`tables-program:${identityTag(props.programs)}:${props.programId}`}
+          render={() => (
+            <Select
+              id="tables-program"
+              name="program"
+              label={t("timetable.pick.program")}
+              options={props.programs}
+              defaultValue={props.programId}
+              placeholder="—"
+              class="flex-1"
+            />
+          )}
         />
         <Button type="submit" variant="secondary">{t("timetable.pick.show")}</Button>
       </form>

@@ -10,7 +10,8 @@ import { IdParam } from "../../http/schemas/timetable.ts";
 import { TimetableAnswer, TimetableQuery } from "../../http/schemas/timetable_view.ts";
 import { getGroup } from "../../services/semesters.ts";
 import { exportGroupTimetable } from "../../services/timetable_export.ts";
-import { apiEntry, lessonsOn, resolveScope, scopeEntries } from "../../services/timetable_view.ts";
+import { apiEntry, lessonsOn, resolveScope } from "../../services/timetable_view.ts";
+import { scopeView } from "../../services/timetable_scope_view.ts";
 import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/xlsx_export.ts";
 import { invalid, notFound } from "../../utils/errors.ts";
 import type { AppState } from "../../utils/state.ts";
@@ -43,8 +44,10 @@ router.openapi(
     const group = await getGroup(groupId);
     if (!group) throw invalid({ groupId: { key: "errors.unknownGroup" } });
     const now = new Date();
-    const entries = scope ? await scopeEntries(scope, group.id) : [];
-    const lessons = await lessonsOn(entries, group.value, dates, state.lang, now);
+    const view = scope ? await scopeView(scope, group.id) : null;
+    const lessons = view
+      ? await lessonsOn(view.entries, group.value, dates, state.lang, now, view.names)
+      : [];
     return c.json({ result: "yes" as const, time: now.toISOString(), data: lessons.map(apiEntry) }, 200);
   },
 );

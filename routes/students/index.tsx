@@ -15,6 +15,8 @@ import { findStudents } from "../../services/student_index.ts";
 import { listRow, type Structure, type StudentListRow } from "../../services/student_structure.ts";
 import { lastAdmissionYear } from "../../services/student_rules.ts";
 import type { AppState } from "../../utils/state.ts";
+import { memoByIdentity } from "../../framework/identity_tag.ts";
+import type { Lang } from "../../utils/i18n.ts";
 
 export const meta: RouteMeta = { titleKey: "menu.students", permission: "menu.students" };
 
@@ -53,8 +55,6 @@ export default function StudentsPage({ data, state }: PageProps<StudentsPage, Ap
   const { filter } = query;
   const filtered = isFiltered(filter);
   const listHref = (page: number, limit: number) => studentListHref(filter, page, limit);
-  const programLabel = (p: { code: string; nameKa: string; nameEn: string }) =>
-    `${p.code} — ${localName(p, lang)}`;
   return (
     <section class="space-y-4">
       <div class="flex flex-wrap items-baseline justify-between gap-2">
@@ -71,15 +71,8 @@ export default function StudentsPage({ data, state }: PageProps<StudentsPage, Ap
         status={filter.status ?? ""}
         admissionYear={filter.admissionYear ? String(filter.admissionYear) : ""}
         limit={query.limit === DEFAULT_PAGE_SIZE ? null : query.limit}
-        schools={structure.schoolList.map((s) => ({
-          value: String(s.id),
-          label: `${s.code} — ${localName(s, lang)}`,
-        }))}
-        programs={structure.programList.map((p) => ({
-          value: String(p.id),
-          label: programLabel(p),
-          schoolId: p.schoolId,
-        }))}
+        schools={schoolChoices(structure.schoolList, lang)}
+        programs={programChoices(structure.programList, lang)}
         years={data.years}
         exportHref={auth.can("menu.students.export") ? studentExportHref(filter) : null}
         filtered={filtered}
@@ -100,13 +93,38 @@ export default function StudentsPage({ data, state }: PageProps<StudentsPage, Ap
       {auth.can("menu.students.add") && (
         <StudentForm
           mode="add"
-          programs={structure.programList.filter((p) => p.status === "active").map((p) => ({
-            value: String(p.id),
-            label: programLabel(p),
-          }))}
+          programs={activeProgramChoices(structure.programList, lang)}
           maxYear={lastAdmissionYear()}
         />
       )}
     </section>
   );
 }
+
+// The option lists are made once per copy of the structure and language, and frozen: the islands' props then
+// serialize them once (framework/serialize.ts) instead of on every request.
+/** Freezes in place, keeping the array's type (the islands' props take plain arrays). */
+const frozen = <T,>(list: T[]): T[] => {
+  Object.freeze(list);
+  return list;
+};
+const programLabel = (p: { code: string; nameKa: string; nameEn: string }, lang: Lang) =>
+  `${p.code} — ${localName(p, lang)}`;
+const schoolChoices = memoByIdentity((schools: Structure["schoolList"], lang) =>
+  frozen(schools.map((s) => ({ value: String(s.id), label: programLabel(s, lang as Lang) })))
+);
+const programChoices = memoByIdentity((programs: Structure["programList"], lang) =>
+  frozen(programs.map((p) => ({
+    value: String(p.id),
+    label: programLabel(p, lang as Lang),
+    schoolId: p.schoolId,
+  })))
+);
+const activeProgramChoices = memoByIdentity((programs: Structure["programList"], lang) =>
+  frozen(
+    programs.filter((p) => p.status === "active").map((p) => ({
+      value: String(p.id),
+      label: programLabel(p, lang as Lang),
+    })),
+  )
+);

@@ -1,0 +1,47 @@
+import { renderToString } from "preact-render-to-string";
+import { assertEquals } from "../tests/assert.ts";
+import { applyIslandCache, CachedFragment, collectIslands } from "./islands.ts";
+
+function page(cacheKey: string, counter: { renders: number }, scope: string | null = "ka") {
+  const { result, collector } = collectIslands(() =>
+    renderToString(
+      <div>
+        <CachedFragment
+          cacheKey={cacheKey}
+          render={() => {
+            counter.renders++;
+            return (
+              <select name="x">
+                <option>{cacheKey}</option>
+              </select>
+            );
+          }}
+        />
+      </div>,
+    ), scope);
+  return applyIslandCache(result, collector);
+}
+
+Deno.test("cached server markup", async (t) => {
+  const key = `test-${crypto.randomUUID()}`;
+  await t.step("the second render reuses the first one's HTML without rendering", () => {
+    const counter = { renders: 0 };
+    const first = page(key, counter);
+    const second = page(key, counter);
+    assertEquals(counter.renders, 1);
+    assertEquals(second, `<div><select name="x"><option>${key}</option></select></div>`);
+    assertEquals(first.replace(/<!--\/?fragment:\d+-->/g, ""), second);
+  });
+  await t.step("another key or another scope renders afresh", () => {
+    const counter = { renders: 0 };
+    page(`${key}-other`, counter);
+    page(key, counter, "en");
+    assertEquals(counter.renders, 2);
+  });
+  await t.step("without a scope nothing is cached", () => {
+    const counter = { renders: 0 };
+    page(key, counter, null);
+    page(key, counter, null);
+    assertEquals(counter.renders, 2);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * A number naming one object for as long as it lives: a cache key for markup rendered from a shared value that
+ * is replaced, never changed in place (the lists services keep for a few seconds). A new copy gets a new number.
+ */
+const tags = new WeakMap<object, number>();
+let last = 0;
+
+export function identityTag(value: object): number {
+  let tag = tags.get(value);
+  if (tag === undefined) tags.set(value, tag = ++last);
+  return tag;
+}
+
+/** `derive(source)` computed once per source object (and key), so that its result keeps one identity too. */
+export function memoByIdentity<S extends object, R>(derive: (source: S, key: string) => R) {
+  const memo = new WeakMap<S, Map<string, R>>();
+  return (source: S, key = ""): R => {
+    let byKey = memo.get(source);
+    if (!byKey) memo.set(source, byKey = new Map());
+    let result = byKey.get(key);
+    if (result === undefined) byKey.set(key, result = derive(source, key));
+    return result;
+  };
+}
