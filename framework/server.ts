@@ -140,9 +140,19 @@ export function mountRoutes<State extends BaseState>(
       build,
       islandCacheScope: opts.islandCacheScope?.(props.state) ?? null,
     });
-    const headers = init?.headers ? new Headers(init.headers) : new Headers();
-    headers.set("content-type", "text/html; charset=utf-8");
-    return new Response(html, { status: init?.status ?? 200, headers });
+    // Made with its content type alone and given the other headers after: Deno then keeps the HTML as a string
+    // for its native response path, while a Response made with more headers encodes the body up front, which
+    // for Georgian text (three bytes a letter) doubled the cost of sending a page.
+    const response = new Response(html, {
+      status: init?.status ?? 200,
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+    if (init?.headers) {
+      for (const [name, value] of new Headers(init.headers)) {
+        if (name !== "content-type") response.headers.set(name, value);
+      }
+    }
+    return response;
   };
 
   const runChain = (c: Context, chain: MiddlewareFn<BaseState>[], last: () => Promise<Response>) => {
