@@ -1,28 +1,20 @@
 /**
  * The blocking personal-data consent dialog (SPEC §4): no close button, Escape and the backdrop do nothing;
  * it closes only when the server answers `result: "yes"`. `sms_required` switches to SMS mode (a 6-digit code
- * field and the red OTP note); `code_invalid` raises the "wrong code" alert. When the page did not know the
- * person's state (`checkFirst`), the island asks the server before opening.
+ * field and the red OTP note); `code_invalid` raises the "wrong code" alert. A page that could not tell the
+ * person's state renders consent_check.tsx instead, which loads this only when consent is needed.
  */
 import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
 import { Button, Dialog, ErrorDialog, TextInput } from "../components/ui/mod.ts";
 import { api, ApiError } from "../utils/api_client.ts";
 import { t } from "../utils/i18n.ts";
 
-export function ConsentDialog({ checkFirst = false }: { checkFirst?: boolean }) {
-  const open = useSignal(!checkFirst);
+export function ConsentDialog() {
+  const open = useSignal(true);
   const smsMode = useSignal(false);
   const code = useSignal("");
   const busy = useSignal<"agree" | "refuse" | null>(null);
   const alert = useSignal<string | null>(null);
-
-  useEffect(() => {
-    if (!checkFirst) return;
-    api<{ state: "agreed" | "pending" }>("/consent/status")
-      .then((status) => (open.value = status.state === "pending"))
-      .catch(() => {});
-  }, []);
 
   const submit = async (agreed: boolean) => {
     if (busy.value) return;

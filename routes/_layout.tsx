@@ -1,5 +1,7 @@
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import type { LayoutProps } from "../framework/types.ts";
+import { ChatWidget } from "../islands/chat_widget.tsx";
+import { ConsentCheck } from "../islands/consent_check.tsx";
 import { ConsentDialog } from "../islands/consent_dialog.tsx";
 import { SideMenu } from "../islands/side_menu.tsx";
 import { TopBar } from "../islands/top_bar.tsx";
@@ -42,9 +44,10 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
           <Breadcrumbs items={breadcrumbs} t={t} />
           <Component />
         </main>
-        {((c) => c !== "agreed" && <ConsentDialog checkFirst={c === "unknown"} />)(
+        {((c) => c === "pending" ? <ConsentDialog /> : c === "unknown" ? <ConsentCheck /> : null)(
           consentStateNow(user.id, session.sid),
         )}
+        <ChatWidget />
       </div>
     </div>
   );

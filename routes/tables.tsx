@@ -3,6 +3,7 @@ import { ClashList } from "../components/timetable/clash_list.tsx";
 import { ScopePicker } from "../components/timetable/scope_picker.tsx";
 import { WeekGrid } from "../components/timetable/week_grid.tsx";
 import { buttonClass, Select } from "../components/ui/mod.ts";
+import { TablesExport } from "../islands/tables_export.tsx";
 import { TimetableDatePicker } from "../islands/timetable_date_picker.tsx";
 import { loadTables, parseTablesQuery, type TablesData } from "../services/timetable_page.ts";
 import type { AppState } from "../utils/state.ts";
@@ -54,15 +55,11 @@ export default function Tables({ data, state }: PageProps<TablesData, AppState>)
           <button type="submit" class={buttonClass("secondary", "sm")}>{t("timetable.pick.show")}</button>
         </form>
         {data.exportHref && (
-          <a
+          <TablesExport
             href={data.exportHref}
-            download
+            hint={t("timetable.export.hint")}
             class={buttonClass("secondary", "sm")}
-            data-testid="tables-export"
-            title={t("timetable.export.hint")}
-          >
-            {t("timetable.export.button")}
-          </a>
+          />
         )}
       </div>
 

@@ -13,7 +13,8 @@ export type FabProps =
   | (FabCommon & { href: string; onClick?: never })
   | (FabCommon & { onClick: () => void; href?: never });
 
-const FAB_CLASS = "fixed end-6 bottom-6 z-40 inline-flex size-14 items-center justify-center rounded-full " +
+// Above the chat launcher, which every signed-in page has in the bottom-right corner.
+const FAB_CLASS = "fixed end-6 bottom-24 z-40 inline-flex size-14 items-center justify-center rounded-full " +
   "bg-primary-600 text-white shadow-lg transition-colors hover:bg-primary-700 active:bg-primary-800";
 
 const PLUS = (

@@ -5,6 +5,7 @@ export * from "./confirm_dialog.tsx";
 export * from "./data_table.tsx";
 export * from "./date_input.tsx";
 export * from "./dialog.tsx";
+export * from "./download_button.tsx";
 export * from "./error_dialog.tsx";
 export * from "./fab.tsx";
 export * from "./field.tsx";

@@ -40,10 +40,10 @@ Deno.test("FilterPanel: a disclosure button controlling the body, actions beside
   assert("hidden" in tag(closed, "div", (d) => d.id === "f-body"));
 });
 
-Deno.test("Fab is a labelled link or button, fixed bottom-right", () => {
+Deno.test("Fab is a labelled link or button, fixed bottom-right above the chat launcher", () => {
   const link = tag(renderToString(<Fab href="/books/new" label="Add course" />), "a");
   assertEquals([link.href, link["aria-label"]], ["/books/new", "Add course"]);
-  assert(link.class.includes("fixed") && link.class.includes("bottom-6") && link.class.includes("end-6"));
+  assert(link.class.includes("fixed") && link.class.includes("bottom-24") && link.class.includes("end-6"));
   const button = tag(renderToString(<Fab onClick={() => {}} label="Add" />), "button");
   assertEquals([button.type, button["aria-label"]], ["button", "Add"]);
 });

@@ -56,6 +56,25 @@ Deno.test({
         assert((await page.textContent('[data-testid="tables-month"]'))?.includes("2027"));
       });
 
+      await t.step("staff exports the group's timetable with a progress bar while it is made", async () => {
+        // The export is delayed on its way to the page, so the progress bar has time to show.
+        await page.route("**/api/timetable/*/export", async (route) => {
+          const response = await route.fetch();
+          await new Promise((r) => setTimeout(r, 800));
+          await route.fulfill({ response });
+        });
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          page.click('[data-testid="tables-export"]'),
+          page.waitForSelector('[role="progressbar"]'),
+        ]);
+        assert(download.suggestedFilename().endsWith(".xlsx"), download.suggestedFilename());
+        const bytes = await Deno.readFile((await download.path())!);
+        assertEquals([bytes[0], bytes[1]], [0x50, 0x4b]); // a zip: .xlsx
+        await page.waitForSelector('[role="progressbar"]', { state: "detached" });
+        await page.unroute("**/api/timetable/*/export");
+      });
+
       await t.step("without JavaScript the arrows are plain links", async () => {
         const plain = await browser.newContext({ javaScriptEnabled: false });
         await plain.addCookies(await context.cookies());

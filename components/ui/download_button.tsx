@@ -1,0 +1,100 @@
+/**
+ * The one export/download control: a link to the file (it works without JavaScript) that, once hydrated,
+ * fetches the file so the person sees it being made — after SHOW_PROGRESS_AFTER_MS a progress bar appears,
+ * with a percentage once the size is known — and then saves it. A failure opens the shared error dialog with
+ * the server's message, or `failedMessage` ("Error", SPEC §8) when there is none. The fetching code is loaded
+ * on the first click and the dialog's only when a download fails: the timetable page has a tight JavaScript
+ * budget.
+ */
+import { useRef, useState } from "preact/hooks";
+import type { ErrorDialog as ErrorDialogType } from "./error_dialog.tsx";
+import { ProgressBar } from "./progress_bar.tsx";
+
+const SHOW_PROGRESS_AFTER_MS = 300;
+
+export interface DownloadButtonProps {
+  /** Same-origin URL of the file. */
+  href: string;
+  label: string;
+  /** Accessible name of the progress bar, e.g. "Exporting…". */
+  progressLabel: string;
+  /** Saved under this name when the server names none. */
+  fallbackName: string;
+  failedMessage: string;
+  errorTitle: string;
+  okLabel: string;
+  testId?: string;
+  title?: string;
+  /** The link's look, e.g. `buttonClass("secondary", "sm")` computed by the server-side caller: importing the
+   * button module here would ship the Button and Spinner code with every page that has a download. */
+  class: string;
+}
+
+export function DownloadButton(props: DownloadButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null | false>(false);
+  const [error, setError] = useState<string | null>(null);
+  const [ErrorDialog, setErrorDialog] = useState<typeof ErrorDialogType | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+
+  const start = async (event: Event) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    let shown = false;
+    let latest: number | null = null;
+    timer.current = setTimeout(() => {
+      shown = true;
+      setProgress(latest);
+    }, SHOW_PROGRESS_AFTER_MS);
+    const { downloadFile, errorMessage } = await import("../../utils/download.ts");
+    try {
+      await downloadFile(props.href, props.fallbackName, props.failedMessage, (percent) => {
+        latest = percent;
+        if (shown) setProgress(percent);
+      });
+    } catch (e) {
+      const { ErrorDialog } = await import("./error_dialog.tsx");
+      setErrorDialog(() => ErrorDialog);
+      setError(errorMessage(e, props.failedMessage));
+    } finally {
+      clearTimeout(timer.current);
+      setBusy(false);
+      setProgress(false);
+    }
+  };
+
+  return (
+    <span class="inline-flex items-center gap-2">
+      <a
+        href={props.href}
+        download
+        class={`${props.class}${busy ? " cursor-wait opacity-70" : ""}`}
+        aria-busy={busy ? "true" : undefined}
+        aria-disabled={busy ? "true" : undefined}
+        data-testid={props.testId}
+        title={props.title}
+        onClick={start}
+      >
+        {props.label}
+      </a>
+      {progress !== false && (
+        <ProgressBar
+          value={progress}
+          label={props.progressLabel}
+          showValue={progress !== null}
+          class="w-40"
+        />
+      )}
+      {ErrorDialog && (
+        <ErrorDialog
+          id={`${props.testId ?? "download"}-error`}
+          message={error}
+          title={props.errorTitle}
+          okLabel={props.okLabel}
+          onClose={() => setError(null)}
+        />
+      )}
+    </span>
+  );
+}
