@@ -12,6 +12,7 @@ import type { Check } from "./report.ts";
 import { fmtMs, fmtPct } from "./report.ts";
 import { DENO, denoRun, productionServeFlags, ROOT, type StartServerOptions } from "./server.ts";
 import type { ListTiming } from "./academic_list.ts";
+import { BOOKS_TARGETS, prepareBooks } from "./books.ts";
 
 const SEED_LIMIT_S = 60;
 const LIST_P95_MS = 15;
@@ -92,6 +93,7 @@ async function prepare(): Promise<Prepared> {
     listError = timed.out.trim().split("\n").slice(-8).join("\n");
     console.log(`[academic] students list in-process: FAILED\n${listError}`);
   }
+  await prepareBooks(env);
   return { kvPath, seedSeconds, seedLine, list, listError };
 }
 
@@ -180,4 +182,5 @@ export const ACADEMIC_TARGETS = [
     connections: PAGE_CONNECTIONS,
     checks: tablesChecks,
   },
+  ...BOOKS_TARGETS,
 ];

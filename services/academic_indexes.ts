@@ -49,7 +49,8 @@ export const timetableIndexes = (e: TimetableEntry): IndexSpec[] => [
 ];
 
 export const bookIndexes = (b: Book): IndexSpec[] => [
-  { name: "books_by_code", value: lower(b.code), unique: true, field: "code" },
+  // The code is optional on the course form (SPEC §5): unique when given.
+  { name: "books_by_code", value: b.code.trim() ? lower(b.code) : null, unique: true, field: "code" },
 ];
 
 /** Transcript entries live under their student: `["transcripts", studentId, entryId]`; this index finds a

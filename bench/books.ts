@@ -1,0 +1,105 @@
+/**
+ * The course catalogue's benchmark targets (issue "Courses (books) screen", item 10), on the large demo
+ * university that bench/academic.ts seeds:
+ *   - `bookList` with any filter, in-process (bench/books_list.ts): p95 ≤ 10 ms server time;
+ *   - `bookExport` of all 10,000 courses: ≤ 1.5 s (median of five; the slowest is reported beside it);
+ *   - the /books page over HTTP, signed in as the registrar, at 20 connections: p99 ≤ 25 ms.
+ * The page's JavaScript (≤ 30 KB gzip before a dialog opens) is a JS_PAGES row of bench/run.ts.
+ */
+import type { Check } from "./report.ts";
+import { fmtMs, fmtPct } from "./report.ts";
+import { denoRun, ROOT } from "./server.ts";
+import type { BooksTiming } from "./books_list.ts";
+
+const LIST_P95_MS = 10;
+const EXPORT_MS = 1500;
+const PAGE_P99_MS = 25;
+const PAGE_CONNECTIONS = 20;
+
+interface PageSummary {
+  connections: number;
+  p99: number;
+  ratio: number;
+  ratios: number[];
+  rounds: { p99: number }[];
+  total: number;
+  errors: number;
+  non2xx: number;
+}
+
+let timing: BooksTiming | null = null;
+let timingError = "";
+
+/** Measures the list and the export in-process against the seeded KV (called once by academic.ts). */
+export async function prepareBooks(env: Record<string, string>): Promise<void> {
+  const [program, ...args] = denoRun("bench/books_list.ts", [
+    "--allow-read",
+    "--allow-write=./data",
+    "--allow-env",
+  ]);
+  const result = await new Deno.Command(program, { args, cwd: ROOT, env, stdout: "piped", stderr: "piped" })
+    .output();
+  const out = new TextDecoder().decode(result.stdout) + new TextDecoder().decode(result.stderr);
+  const line = /^books-list (\{.*\})$/m.exec(out)?.[1];
+  if (!result.success || !line) {
+    timingError = out.trim().split("\n").slice(-8).join("\n");
+    console.log(`[books] courses list in-process: FAILED\n${timingError}`);
+    return;
+  }
+  timing = JSON.parse(line) as BooksTiming;
+  console.log(
+    `[books] courses list in-process, ${timing.calls} filtered calls over ${timing.books} courses: list ` +
+      `function p50 ${fmtMs(timing.fn.p50)} / p95 ${fmtMs(timing.fn.p95)} ms; API bookList p50 ` +
+      `${fmtMs(timing.api.p50)} / p95 ${fmtMs(timing.api.p95)} ms (median ${timing.matchedMedian} matches, ` +
+      `${timing.empty} filters matched none); export of ${timing.export.rows} rows median ` +
+      `${timing.export.medianMs} ms, slowest ${timing.export.maxMs} ms (${timing.export.bytes} bytes)`,
+  );
+}
+
+function booksChecks(s: PageSummary): Check[] {
+  const checks: Check[] = [
+    {
+      name: `courses list API p95 ≤ ${LIST_P95_MS} ms server time (in-process, any filter)`,
+      pass: timing !== null && timing.api.p95 <= LIST_P95_MS,
+      detail: timing
+        ? `p95 ${fmtMs(timing.api.p95)} ms, p50 ${fmtMs(timing.api.p50)} ms over ${timing.calls} calls ` +
+          `(list function alone: p95 ${fmtMs(timing.fn.p95)} ms)`
+        : `not measured: ${timingError || "no result line"}`,
+    },
+    {
+      name: `courses export of 10,000 rows ≤ ${EXPORT_MS / 1000} s`,
+      pass: timing !== null && timing.export.rows >= 10_000 && timing.export.medianMs <= EXPORT_MS,
+      detail: timing
+        ? `${timing.export.rows} rows: median ${timing.export.medianMs} ms of 5, slowest ${timing.export.maxMs} ms`
+        : `not measured: ${timingError || "no result line"}`,
+    },
+  ];
+  const clean = s.errors === 0 && s.non2xx === 0 && s.total > 0;
+  checks.push({
+    name: `SSR page /books (10,000 courses) p99 ≤ ${PAGE_P99_MS} ms at ${s.connections} connections`,
+    pass: s.p99 <= PAGE_P99_MS && clean,
+    detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((r) => fmtMs(r.p99)).join(", ")} ms); ` +
+      `${fmtPct(s.ratio)} of bare req/s` +
+      (clean ? "" : `; ${s.errors} errors, ${s.non2xx} non-2xx of ${s.total}`),
+  });
+  return checks;
+}
+
+export const BOOKS_TARGETS = [
+  {
+    name: "SSR page /books (signed in, 10,000 courses)",
+    server: "app-large",
+    path: "/books",
+    signedIn: true,
+    connections: PAGE_CONNECTIONS,
+    checks: booksChecks,
+  },
+  // For information (no check): a filtered page, as a bookmark would open it.
+  {
+    name: "SSR page /books?type=1&status=active&text=ის&conditions=1 (signed in, large)",
+    server: "app-large",
+    path: `/books?type=1&status=active&text=${encodeURIComponent("ის")}&conditions=1`,
+    signedIn: true,
+    connections: PAGE_CONNECTIONS,
+  },
+];

@@ -1,0 +1,238 @@
+/**
+ * The course form (SPEC §2.5, §3 Book, §5): add and edit in one dialog, loaded by the courses table on first
+ * use. Every field of a course with its domain; choosing type 2 makes the language required (and shows it).
+ * Field errors come from the server in the person's language, under each field; any other refusal (someone
+ * else saved the course meanwhile → conflict) opens the error dialog.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { ErrorDialog, FormDialog, NumberInput, Select, Spinner, Textarea, TextInput } from "../ui/mod.ts";
+import { api, ApiError } from "../../utils/api_client.ts";
+import { t } from "../../utils/i18n.ts";
+
+export interface BookFormProps {
+  /** The course to edit; null adds one. */
+  bookId: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+interface Values {
+  name: string;
+  nameEng: string;
+  code: string;
+  description: string;
+  credit: string;
+  type: string;
+  lang: string;
+  status: string;
+  langCode: string;
+  nashromi_praqtika_type: string;
+  medic: boolean;
+  level: string;
+}
+
+interface StoredBook {
+  name: string;
+  nameEng: string;
+  code: string;
+  description: string;
+  credit: number;
+  type: number;
+  lang: string | null;
+  status: string;
+  langCode: string;
+  nashromi_praqtika_type: string;
+  medic: boolean;
+  level: number;
+  versionstamp: string;
+}
+
+const EMPTY: Values = {
+  name: "",
+  nameEng: "",
+  code: "",
+  description: "",
+  credit: "",
+  type: "1",
+  lang: "",
+  status: "active",
+  langCode: "geo",
+  nashromi_praqtika_type: "",
+  medic: false,
+  level: "1",
+};
+
+const FIELDS = new Set(Object.keys(EMPTY));
+const LANGS = ["gr", "en", "fr", "ru", "es", "tu"];
+
+const valuesOf = (b: StoredBook): Values => ({
+  name: b.name,
+  nameEng: b.nameEng,
+  code: b.code,
+  description: b.description,
+  credit: String(b.credit),
+  type: String(b.type),
+  lang: b.lang ?? "",
+  status: b.status,
+  langCode: b.langCode,
+  nashromi_praqtika_type: b.nashromi_praqtika_type,
+  medic: b.medic,
+  level: String(b.level),
+});
+
+export function BookForm({ bookId, onClose, onSaved }: BookFormProps) {
+  const [values, setValues] = useState<Values | null>(bookId === null ? EMPTY : null);
+  const [versionstamp, setVersionstamp] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (bookId === null) return;
+    api<StoredBook>(`/books/${bookId}`).then((book) => {
+      setValues(valuesOf(book));
+      setVersionstamp(book.versionstamp);
+    }, (e) => setError(e instanceof ApiError ? e.message : t("errors.unexpected")));
+  }, [bookId]);
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) =>
+    values && setValues({ ...values, [field]: value });
+  const languageType = values?.type === "2";
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (!values) return;
+    setSaving(true);
+    const body = {
+      ...values,
+      credit: values.credit.trim(),
+      type: Number(values.type) || null,
+      lang: languageType ? values.lang || null : null,
+      level: values.level ? Number(values.level) : null,
+    };
+    try {
+      if (bookId === null) await api("/books", { method: "POST", body });
+      else await api(`/books/${bookId}`, { method: "PUT", body: { ...body, versionstamp } });
+      onSaved();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const mine = Object.entries(e.fields).filter(([field]) => FIELDS.has(field));
+      setFieldErrors(Object.fromEntries(mine));
+      if (mine.length === 0) setError(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const id = "book-form";
+  const text = (
+    field: "name" | "nameEng" | "code",
+    max: number,
+    opts: { required?: boolean; lang?: string } = {},
+  ) => (
+    <TextInput
+      id={`${id}-${field}`}
+      label={t(`books.fields.${field}`)}
+      required={opts.required}
+      lang={opts.lang}
+      maxLength={max}
+      value={values?.[field] ?? ""}
+      error={fieldErrors[field]}
+      onInput={(e) => set(field, e.currentTarget.value)}
+    />
+  );
+  const choice = (field: keyof Values, options: { value: string; label: string }[], required = true) => (
+    <Select
+      id={`${id}-${field}`}
+      label={t(`books.fields.${field}`)}
+      required={required}
+      placeholder={required ? undefined : t("books.none")}
+      options={options}
+      value={String(values?.[field] ?? "")}
+      error={fieldErrors[field]}
+      onChange={(e) => set(field, e.currentTarget.value)}
+    />
+  );
+
+  return (
+    <>
+      <FormDialog
+        id={id}
+        open
+        width={700}
+        title={t(bookId === null ? "books.addTitle" : "books.editTitle")}
+        saving={saving}
+        saveLabel={t("books.save")}
+        onClose={() => !saving && onClose()}
+        onSubmit={save}
+        formClass="grid gap-4 sm:grid-cols-2"
+      >
+        {values === null
+          ? <Spinner label={t("common.loading")} class="sm:col-span-2 justify-self-center" />
+          : (
+            <>
+              {text("name", 200, { required: true, lang: "ka" })}
+              {text("nameEng", 200, { lang: "en" })}
+              {text("code", 30)}
+              <NumberInput
+                id={`${id}-credit`}
+                label={t("books.fields.credit")}
+                required
+                min={0}
+                max={100}
+                step={0.5}
+                value={values.credit}
+                error={fieldErrors.credit}
+                onInput={(e) => set("credit", e.currentTarget.value)}
+              />
+              {choice("type", [1, 2].map((n) => ({ value: String(n), label: t(`books.type.${n}`) })))}
+              {languageType
+                ? choice("lang", LANGS.map((l) => ({ value: l, label: t(`books.lang.${l}`) })))
+                : <div aria-hidden="true" class="hidden sm:block" />}
+              {choice(
+                "status",
+                ["active", "closed"].map((s) => ({ value: s, label: t(`books.status.${s}`) })),
+              )}
+              {choice("langCode", ["geo", "eng"].map((c) => ({ value: c, label: t(`books.langCode.${c}`) })))}
+              {choice(
+                "level",
+                [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: t(`books.level.${n}`) })),
+              )}
+              {choice(
+                "nashromi_praqtika_type",
+                ["praktika", "nashromi"].map((p) => ({ value: p, label: t(`books.practice.${p}`) })),
+                false,
+              )}
+              <label class="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2">
+                <input
+                  id={`${id}-medic`}
+                  type="checkbox"
+                  class="size-4 accent-primary-600"
+                  checked={values.medic}
+                  onChange={(e) => set("medic", e.currentTarget.checked)}
+                />
+                {t("books.fields.medic")}
+              </label>
+              <Textarea
+                id={`${id}-description`}
+                label={t("books.fields.description")}
+                class="sm:col-span-2"
+                rows={3}
+                maxLength={2000}
+                value={values.description}
+                error={fieldErrors.description}
+                onInput={(e) => set("description", e.currentTarget.value)}
+              />
+            </>
+          )}
+      </FormDialog>
+      <ErrorDialog
+        id={`${id}-error`}
+        message={error}
+        title={t("common.errorTitle")}
+        okLabel={t("common.ok")}
+        onClose={() => setError(null)}
+      />
+    </>
+  );
+}
