@@ -1,0 +1,160 @@
+/**
+ * People as the chat shows them (SPEC §3 Member, User chat settings): names, icons and titles from the users
+ * collection and `["chat_settings", userId]`, the user search and the directories. The whole set is kept in
+ * this process for a few seconds (cached_value.ts): the chat renders names on every frame it builds, and the
+ * number of people who sign in is small (thousands at most), unlike students or courses.
+ */
+import { monotonicFactory } from "ulid";
+import { cachedValue } from "../cached_value.ts";
+import { db } from "../db.ts";
+import type { User } from "../users.ts";
+import { DEFAULT_SETTINGS, keys } from "./model.ts";
+import {
+  type ChatUser,
+  DEFAULT_MEMBER_TITLES,
+  type Directory,
+  type DirectoryId,
+  type Member,
+  type MemberRef,
+  SEARCH_LIMIT,
+  type UserChatSettings,
+} from "./protocol.ts";
+
+interface Person {
+  user: User;
+  settings: UserChatSettings;
+}
+
+const PEOPLE_TTL_MS = 5_000;
+const nextUlid = monotonicFactory();
+
+const people = cachedValue(PEOPLE_TTL_MS, async () => {
+  const settings = new Map<number, UserChatSettings>();
+  for await (const entry of db().list<UserChatSettings>({ prefix: ["chat_settings"] })) {
+    settings.set(entry.key[1] as number, { ...DEFAULT_SETTINGS, ...entry.value });
+  }
+  const byId = new Map<number, Person>();
+  for await (const entry of db().list<User>({ prefix: ["users"] })) {
+    const user = entry.value;
+    byId.set(user.id, { user, settings: settings.get(user.id) ?? DEFAULT_SETTINGS });
+  }
+  return byId;
+});
+
+export const refOf = (user: Pick<User, "id" | "chatType">): MemberRef => ({
+  id: user.id,
+  type: user.chatType,
+});
+
+function toChatUser({ user, settings }: Person): ChatUser {
+  return {
+    id: user.id,
+    type: user.chatType,
+    name: user.name,
+    icon: user.image,
+    title: settings.title ?? DEFAULT_MEMBER_TITLES[user.chatType],
+    email: user.email,
+  };
+}
+
+const unknownMember = (ref: MemberRef): Member => ({
+  ...ref,
+  name: `#${ref.id}`,
+  icon: null,
+  title: DEFAULT_MEMBER_TITLES[ref.type],
+});
+
+/** Loads the people snapshot (if stale) so that `memberNow` answers from it. */
+export async function loadPeople(): Promise<void> {
+  await people.get();
+}
+
+/** A member as last loaded; `loadPeople()` first. Unknown ids get a placeholder rather than failing a frame. */
+export function memberNow(ref: MemberRef): Member {
+  const person = people.peek()?.get(ref.id);
+  if (!person) return unknownMember(ref);
+  const { email: _, ...member } = toChatUser(person);
+  return { ...member, type: ref.type };
+}
+
+export async function chatUser(userId: number): Promise<ChatUser | null> {
+  const person = (await people.get()).get(userId);
+  return person ? toChatUser(person) : null;
+}
+
+/** The person's user record if they may chat (exists, not disabled, the type matches). */
+export async function chatPerson(ref: MemberRef): Promise<User | null> {
+  const person = (await people.get()).get(ref.id);
+  return person && !person.user.disabled && person.user.chatType === ref.type ? person.user : null;
+}
+
+const findable = (p: Person, me: number) =>
+  p.user.id !== me && !p.user.disabled && p.settings.visibility !== "hidden";
+
+/** SPEC §5: an empty keyword answers an empty list. Matches names (both languages) and e-mail. */
+export async function searchUsers(keyword: string, me: number): Promise<ChatUser[]> {
+  const needle = keyword.trim().toLocaleLowerCase();
+  if (!needle) return [];
+  const found: ChatUser[] = [];
+  for (const person of (await people.get()).values()) {
+    if (!findable(person, me)) continue;
+    const { name, nameEn, email } = person.user;
+    if (`${name}\n${nameEn}\n${email}`.toLocaleLowerCase().includes(needle)) found.push(toChatUser(person));
+    if (found.length >= SEARCH_LIMIT) break;
+  }
+  return found;
+}
+
+const DIRECTORY_OF: Record<User["chatType"], DirectoryId> = {
+  user: "administration",
+  prof: "professors",
+  student: "students",
+};
+const DIRECTORY_NAMES: Record<DirectoryId, string> = {
+  administration: "ადმინისტრაცია",
+  professors: "პროფესორები",
+  students: "სტუდენტები",
+};
+
+const directoryOf = (p: Person) => p.settings.directory ?? DIRECTORY_OF[p.user.chatType];
+
+export async function directories(me: number): Promise<Directory[]> {
+  const counts = new Map<DirectoryId, number>();
+  for (const person of (await people.get()).values()) {
+    if (findable(person, me)) counts.set(directoryOf(person), (counts.get(directoryOf(person)) ?? 0) + 1);
+  }
+  return (Object.keys(DIRECTORY_NAMES) as DirectoryId[]).map((id) => ({
+    id,
+    name: DIRECTORY_NAMES[id],
+    count: counts.get(id) ?? 0,
+  }));
+}
+
+export async function directoryUsers(directory: DirectoryId, page: number, me: number) {
+  const all = [...(await people.get()).values()]
+    .filter((p) => findable(p, me) && directoryOf(p) === directory)
+    .sort((a, b) => a.user.name.localeCompare(b.user.name, "ka"));
+  const start = (page - 1) * SEARCH_LIMIT;
+  return { users: all.slice(start, start + SEARCH_LIMIT).map(toChatUser), total: all.length };
+}
+
+export async function getChatSettings(userId: number): Promise<UserChatSettings> {
+  const entry = await db().get<UserChatSettings>(keys.settings(userId));
+  return { ...DEFAULT_SETTINGS, ...entry.value };
+}
+
+/** Saves the person's own settings, audited as `chat_settings/userId`. */
+export async function setChatSettings(userId: number, change: Partial<UserChatSettings>) {
+  for (;;) {
+    const entry = await db().get<UserChatSettings>(keys.settings(userId));
+    const before = { ...DEFAULT_SETTINGS, ...entry.value };
+    const after: UserChatSettings = { ...before, ...change };
+    const audit = { actor: userId, action: "update", before, after, at: new Date().toISOString() };
+    const result = await db().atomic().check(entry).set(keys.settings(userId), after)
+      .set(["audit", "chat_settings", userId, nextUlid()], audit).commit();
+    if (result.ok) {
+      people.invalidate();
+      return after;
+    }
+  }
+}

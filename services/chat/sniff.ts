@@ -1,0 +1,79 @@
+/**
+ * The type of an uploaded file by its content (magic bytes), never by its name or the browser's claim:
+ * images, video, audio, PDF and office documents are accepted; anything else (HTML, SVG, scripts, executables)
+ * is refused. Returns the MIME type to store and serve (with `nosniff`), or null.
+ */
+
+const ascii = (bytes: Uint8Array, from: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(from, from + length));
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
+
+/** Text of the first bytes, for finding zip entry names (they are stored uncompressed in the headers). */
+const headText = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes.subarray(0, 64 * 1024));
+
+const OLE_TYPES: Record<string, string> = {
+  doc: "application/msword",
+  xls: "application/vnd.ms-excel",
+  ppt: "application/vnd.ms-powerpoint",
+};
+
+export function sniffType(bytes: Uint8Array, originalName: string): string | null {
+  if (bytes.length < 4) return null;
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (ascii(bytes, 0, 4) === "GIF8") return "image/gif";
+  if (ascii(bytes, 0, 4) === "RIFF") {
+    const kind = ascii(bytes, 8, 4);
+    if (kind === "WEBP") return "image/webp";
+    if (kind === "WAVE") return "audio/wav";
+    if (kind === "AVI ") return "video/x-msvideo";
+    return null;
+  }
+  if (ascii(bytes, 4, 4) === "ftyp") {
+    const brand = ascii(bytes, 8, 4);
+    if (brand.startsWith("M4A")) return "audio/mp4";
+    if (brand === "qt  ") return "video/quicktime";
+    if (brand.startsWith("3g")) return "video/3gpp";
+    if (brand === "heic" || brand === "heix" || brand === "mif1") return "image/heic";
+    return "video/mp4";
+  }
+  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return "video/webm";
+  if (ascii(bytes, 0, 3) === "ID3" || (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0)) return "audio/mpeg";
+  if (ascii(bytes, 0, 4) === "OggS") return "audio/ogg";
+  if (ascii(bytes, 0, 4) === "fLaC") return "audio/flac";
+  if (ascii(bytes, 0, 5) === "%PDF-") return "application/pdf";
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+    // The old binary Office formats share one container; the name tells which program opens it.
+    const extension = originalName.toLowerCase().split(".").pop() ?? "";
+    return OLE_TYPES[extension] ?? OLE_TYPES.doc;
+  }
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return zipOfficeType(headText(bytes));
+  return null;
+}
+
+function zipOfficeType(head: string): string | null {
+  const odf = head.match(/mimetypeapplication\/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)/);
+  if (odf) return `application/vnd.oasis.opendocument.${odf[1]}`;
+  if (!head.includes("[Content_Types].xml")) return null;
+  if (head.includes("word/")) {
+    return "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+  }
+  if (head.includes("xl/")) return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  if (head.includes("ppt/")) {
+    return "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+  }
+  return null;
+}
+
+/** The message type a stored file makes. */
+export function messageTypeOf(mime: string): "IMAGE" | "VIDEO" | "AUDIO" | "FILE" {
+  if (mime.startsWith("image/")) return "IMAGE";
+  if (mime.startsWith("video/")) return "VIDEO";
+  if (mime.startsWith("audio/")) return "AUDIO";
+  return "FILE";
+}
+
+/** Shown inline (the widget's image and players); everything else downloads. */
+export const showsInline = (mime: string) => /^(image|video|audio)\//.test(mime);

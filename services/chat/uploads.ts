@@ -1,0 +1,209 @@
+/**
+ * Chat file uploads (SPEC §4 "Upload", §5; API.md chatUpload/chatFile). The browser sends a file in chunks;
+ * each is stored at once as KV values (["chat_upload_chunks", key, n], ≤ 60 KiB each) that expire with the
+ * upload unless it finishes, so an abandoned upload leaves nothing behind. The 5,000,000-byte cap is enforced
+ * on what is stored: the running total is kept in the upload's record and checked in each chunk's atomic (no
+ * header or declared size is trusted). The last chunk assembles the file, decides its type by content
+ * (sniff.ts), stores it with db_files.ts under a server-generated name, and remembers its room
+ * (["chat_files", name]); `fileUploadFinish` on the socket then makes the message.
+ */
+import { AppError, notFound } from "../../utils/errors.ts";
+import { db } from "../db.ts";
+import { CHUNK_BYTES, putFile, readFile } from "../db_files.ts";
+import { append, type AppendResult } from "./log.ts";
+import { keys } from "./model.ts";
+import {
+  chatFileAddress,
+  type FileMessageContent,
+  MAX_UPLOAD_BYTES,
+  type MemberRef,
+  UPLOAD_CHUNK_BYTES,
+  type UploadResult,
+} from "./protocol.ts";
+import { readableRoom } from "./rooms.ts";
+import { messageTypeOf, sniffType } from "./sniff.ts";
+
+/** An unfinished upload is forgotten (with its chunks) this long after its last chunk. */
+export const UPLOAD_EXPIRE_MS = 60 * 60 * 1000;
+
+interface UploadState {
+  userId: number;
+  chatId: number;
+  name: string;
+  size: number;
+  received: number;
+  parts: number;
+}
+
+export interface ChatFileRecord {
+  chatId: number;
+  uploader: number;
+  originalname: string;
+  mimetype: string;
+  size: number;
+  uploadedAt: string;
+  /** Set once a message shows it. */
+  messageSeq?: number;
+}
+
+export interface ChunkInput {
+  chatId: number;
+  /** The client's id of this upload (one file). */
+  uploadId: string;
+  offset: number;
+  /** The file's size as the client declares it: only decides when the upload is complete. */
+  size: number;
+  name: string;
+  bytes: Uint8Array;
+}
+
+const tooLarge = () =>
+  new AppError(413, "file_too_large", "chat.errors.fileTooLarge", { params: { max: MAX_UPLOAD_BYTES } });
+
+/** A person's visible file name: no paths, no control characters, at most 200 characters. */
+export function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // deno-lint-ignore no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"<>]/g, "").trim().slice(-200);
+  return clean || "file";
+}
+
+export async function storeChunk(me: MemberRef, input: ChunkInput): Promise<UploadResult> {
+  await readableRoom(me, input.chatId);
+  if (input.bytes.byteLength === 0 || input.bytes.byteLength > UPLOAD_CHUNK_BYTES) {
+    throw new AppError(422, "invalid", "errors.invalid", {
+      fields: { file: { key: "chat.errors.badChunk" } },
+    });
+  }
+  if (input.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  const key = keys.upload(`${me.id}-${input.uploadId}`);
+  const entry = await db().get<UploadState>(key);
+  const state: UploadState = entry.value ??
+    {
+      userId: me.id,
+      chatId: input.chatId,
+      name: cleanName(input.name),
+      size: input.size,
+      received: 0,
+      parts: 0,
+    };
+  if (state.chatId !== input.chatId || state.size !== input.size) throw notFound("upload");
+  if (input.offset !== state.received) {
+    throw new AppError(409, "upload_offset", "chat.errors.uploadOffset", {
+      params: { expected: state.received },
+    });
+  }
+  const received = state.received + input.bytes.byteLength;
+  if (received > MAX_UPLOAD_BYTES || received > state.size) throw tooLarge();
+  const atomic = db().atomic().check(entry);
+  let parts = state.parts;
+  for (let at = 0; at < input.bytes.byteLength; at += CHUNK_BYTES) {
+    atomic.set(
+      keys.uploadChunk(`${me.id}-${input.uploadId}`, parts++),
+      input.bytes.slice(at, at + CHUNK_BYTES),
+      {
+        expireIn: UPLOAD_EXPIRE_MS,
+      },
+    );
+  }
+  const next = { ...state, received, parts };
+  atomic.set(key, next, { expireIn: UPLOAD_EXPIRE_MS });
+  if (!(await atomic.commit()).ok) throw new AppError(409, "conflict", "errors.conflict");
+  const progress = Math.floor((received / state.size) * 100);
+  const base = { status_code: 1 as const, name: state.name, size: state.size };
+  if (received < state.size) {
+    return { ...base, type: "PROGRESS", progress, attachment: null, fileType: null, address: null };
+  }
+  return await finishUpload(me, `${me.id}-${input.uploadId}`, next);
+}
+
+async function finishUpload(me: MemberRef, uploadKey: string, state: UploadState): Promise<UploadResult> {
+  const bytes = new Uint8Array(state.received);
+  let offset = 0;
+  for await (
+    const part of db().list<Uint8Array>({ prefix: keys.uploadChunks(uploadKey) }, { batchSize: 10 })
+  ) {
+    if (offset + part.value.byteLength > bytes.byteLength) throw tooLarge();
+    bytes.set(part.value, offset);
+    offset += part.value.byteLength;
+  }
+  await discardUpload(uploadKey, state.parts);
+  if (offset !== state.received) throw notFound("upload");
+  const mimetype = sniffType(bytes, state.name);
+  if (!mimetype) throw new AppError(415, "unsupported_type", "chat.errors.unsupportedType");
+  const filename = serverName();
+  await putFile(filename, bytes, { name: state.name, type: mimetype });
+  const record: ChatFileRecord = {
+    chatId: state.chatId,
+    uploader: me.id,
+    originalname: state.name,
+    mimetype,
+    size: bytes.byteLength,
+    uploadedAt: new Date().toISOString(),
+  };
+  await db().set(keys.file(filename), record);
+  return {
+    status_code: 1,
+    type: "FINISHED",
+    progress: 100,
+    attachment: filename,
+    name: state.name,
+    size: bytes.byteLength,
+    fileType: mimetype,
+    address: chatFileAddress(filename),
+  };
+}
+
+async function discardUpload(uploadKey: string, parts: number) {
+  const atomic = db().atomic().delete(keys.upload(uploadKey));
+  for (let n = 0; n < parts; n++) atomic.delete(keys.uploadChunk(uploadKey, n));
+  await atomic.commit();
+}
+
+/** 32 random URL-safe characters: unguessable, and nothing of the person's name reaches a URL or a header. */
+function serverName(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+/**
+ * `fileUploadFinish`: the uploader's stored file becomes a message of its room. Everything shown comes from
+ * what the server stored, not from the event's claims; a resend with the same client id changes nothing.
+ */
+export async function finishFileMessage(
+  me: MemberRef,
+  data: { chatId: number; filename: string; clientId: string },
+): Promise<AppendResult> {
+  const record = (await db().get<ChatFileRecord>(keys.file(data.filename))).value;
+  if (!record || record.chatId !== data.chatId || record.uploader !== me.id) throw notFound("file");
+  const content: FileMessageContent = {
+    filename: data.filename,
+    originalname: record.originalname,
+    mimetype: record.mimetype,
+    size: record.size,
+    address: chatFileAddress(data.filename),
+  };
+  return await append({
+    roomId: data.chatId,
+    actor: me,
+    clientId: data.clientId,
+    body: {
+      type: "message_sent",
+      messageType: messageTypeOf(record.mimetype),
+      text: JSON.stringify(content),
+    },
+  });
+}
+
+/** A stored chat file for `me`, if they are a member of its room now. */
+export async function chatFileFor(me: MemberRef, filename: string) {
+  const record = (await db().get<ChatFileRecord>(keys.file(filename))).value;
+  if (!record) throw notFound("file");
+  // Someone outside the room learns nothing, not even that the file exists.
+  await readableRoom(me, record.chatId).catch(() => {
+    throw notFound("file");
+  });
+  const file = await readFile(filename);
+  if (!file) throw notFound("file");
+  return { record, bytes: file.bytes };
+}
