@@ -4,6 +4,7 @@
  */
 import { build } from "./framework/build.ts";
 import { writeManifest } from "./framework/manifest_gen.ts";
+import { keysInSource } from "./utils/i18n_key_scan.ts";
 
 const root = new URL(".", import.meta.url).pathname.replace(/\/$/, "");
 const fonts = ["georgian", "latin"].flatMap((subset) =>
@@ -27,8 +28,40 @@ async function buildAll() {
     copy: [...fonts, ...swagger],
     locales: ["ka", "en"],
   });
+  await writeUsedKeys();
   const islands = Object.keys(manifest.islands).length;
   console.log(`built ${islands} islands and the stylesheet in ${Math.round(performance.now() - started)} ms`);
+}
+
+/** Sources scanned for translation keys, and the pages the students' side shares (the public ones). */
+const KEY_SOURCES = ["routes", "islands", "components", "services", "utils", "framework", "main.ts"];
+const STUDENT_SIDE = [
+  /^routes\/studentInfoQrCode\//,
+  /^routes\/online-register\.tsx$/,
+  /^routes\/login\.tsx$/,
+];
+
+/**
+ * Writes static/_build/i18n_keys.json: the translation keys the code uses, per side of the language screen
+ * (services/languages.ts), which may read ./static but not the sources.
+ */
+async function writeUsedKeys() {
+  const admin = new Set<string>();
+  const student = new Set<string>();
+  const walk = async (path: string): Promise<void> => {
+    const info = await Deno.stat(`${root}/${path}`);
+    if (info.isDirectory) {
+      for await (const entry of Deno.readDir(`${root}/${path}`)) await walk(`${path}/${entry.name}`);
+      return;
+    }
+    if (!/\.(ts|tsx)$/.test(path) || /_test\.tsx?$/.test(path)) return;
+    const keys = keysInSource(await Deno.readTextFile(`${root}/${path}`));
+    keys.forEach((key) => admin.add(key));
+    if (STUDENT_SIDE.some((pattern) => pattern.test(path))) keys.forEach((key) => student.add(key));
+  };
+  for (const source of KEY_SOURCES) await walk(source);
+  const sides = { admin_side: [...admin].sort(), student_side: [...student].sort() };
+  await Deno.writeTextFile(`${root}/static/_build/i18n_keys.json`, JSON.stringify({ sides }));
 }
 
 async function watch() {

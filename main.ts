@@ -13,10 +13,12 @@ import { mountRoutes } from "./framework/server.ts";
 import { type AppEnv, platform } from "./http/platform.ts";
 import shellEvents from "./http/shell_events.ts";
 import { userSocket } from "./http/user_socket.ts";
+import { chatSocket } from "./http/chat_socket.ts";
 import manifest from "./routes.gen.ts";
 import { openDb } from "./services/db.ts";
-import { dictionaries, translatorFor } from "./services/i18n.ts";
+import { dictionaryFor, i18nVersionFor, translatorFor } from "./services/i18n.ts";
 import { seedIfEmpty } from "./services/seed/mod.ts";
+import { refreshTranslationOverrides } from "./services/translation_overrides.ts";
 import { warmStudentIndex } from "./services/student_index.ts";
 import { AppError } from "./utils/errors.ts";
 import { isLang, setActiveTranslator } from "./utils/i18n.ts";
@@ -36,6 +38,8 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export async function createApp(opts: AppOptions = {}) {
   await openDb(opts.kvPath);
+  // Translations edited on the language screen apply from the first request on.
+  await refreshTranslationOverrides();
   const root = opts.root ?? ".";
   const build = await readBuildManifest(root);
   const app = new OpenAPIHono<AppEnv>();
@@ -61,17 +65,19 @@ export async function createApp(opts: AppOptions = {}) {
     if (!isLang(lang)) {
       throw new AppError(404, "not_found", "errors.notFound", { params: { entity: "language" } });
     }
-    const etag = `"${build.locales[lang]}"`;
+    // The language screen's edits are part of the dictionary (and of its version, which the page's ?v= names).
+    const etag = `"${i18nVersionFor(lang, build.locales[lang] ?? "")}"`;
     c.header("cache-control", "public, max-age=300");
     c.header("etag", etag);
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
-    return c.json(dictionaries[lang]);
+    return c.json(dictionaryFor(lang));
   });
   mountStatic(app, root);
   mountApiDocs(app, { title: "UniAdmin", version: "0.1.0" }, (c) => c.get("state").nonce);
 
   // The user channel's WebSocket and the calls whose paths the spec fixes outside /api come before the pages.
   app.get("/ws/user", userSocket(configuredOrigins()));
+  app.get("/ws/chat", chatSocket(configuredOrigins()));
   app.route("/", shellEvents);
 
   const routes = mountRoutes<AppState>(app, {

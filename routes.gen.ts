@@ -10,69 +10,100 @@ import * as $r5 from "./routes/_middleware.ts";
 import * as $r6 from "./routes/api/auditoriums.ts";
 import * as $r7 from "./routes/api/auth.ts";
 import * as $r8 from "./routes/api/auth_params.ts";
-import * as $r9 from "./routes/api/consent.ts";
-import * as $r10 from "./routes/api/devices.ts";
-import * as $r11 from "./routes/api/hr.ts";
-import * as $r12 from "./routes/api/menu.ts";
-import * as $r13 from "./routes/api/notifications.ts";
-import * as $r14 from "./routes/api/preferences.ts";
-import * as $r15 from "./routes/api/professors.ts";
-import * as $r16 from "./routes/api/programs.ts";
-import * as $r17 from "./routes/api/registration_groups.ts";
-import * as $r18 from "./routes/api/roles.ts";
-import * as $r19 from "./routes/api/schools.ts";
-import * as $r20 from "./routes/api/students.ts";
-import * as $r21 from "./routes/api/system.ts";
-import * as $r22 from "./routes/api/timetable.ts";
-import * as $r23 from "./routes/api/timetable_entries.ts";
-import * as $r24 from "./routes/api/users.ts";
-import * as $r25 from "./routes/api/votes.ts";
-import * as $r26 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r27 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r28 from "./routes/hr/index.tsx";
-import * as $r29 from "./routes/index.tsx";
-import * as $r30 from "./routes/language/[lang].tsx";
-import * as $r31 from "./routes/login.tsx";
-import * as $r32 from "./routes/logout.tsx";
-import * as $r33 from "./routes/my-devices.tsx";
-import * as $r34 from "./routes/notifications/statements.tsx";
-import * as $r35 from "./routes/online-register.tsx";
-import * as $r36 from "./routes/permissions/access-points.tsx";
-import * as $r37 from "./routes/permissions/index.tsx";
-import * as $r38 from "./routes/permissions/menu.tsx";
-import * as $r39 from "./routes/permissions/params.tsx";
-import * as $r40 from "./routes/permissions/professors.tsx";
-import * as $r41 from "./routes/permissions/roles.tsx";
-import * as $r42 from "./routes/permissions/users.tsx";
-import * as $r43 from "./routes/personal-vote.tsx";
-import * as $r44 from "./routes/structure/index.tsx";
-import * as $r45 from "./routes/structure/schools.tsx";
-import * as $r46 from "./routes/structure/specials.tsx";
-import * as $r47 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r48 from "./routes/students/[id].tsx";
-import * as $r49 from "./routes/students/index.tsx";
-import * as $r50 from "./routes/tables.tsx";
-import * as $r51 from "./routes/ui-kit.tsx";
-import * as $r52 from "./routes/user/notifications/list.tsx";
-import * as $r53 from "./routes/user/notifications/settings.tsx";
-import * as $r54 from "./routes/vote-form.tsx";
-import * as $i0 from "./islands/consent_dialog.tsx";
-import * as $i1 from "./islands/hr_list.tsx";
-import * as $i2 from "./islands/hr_profile_edit.tsx";
-import * as $i3 from "./islands/permissions_access_points.tsx";
-import * as $i4 from "./islands/permissions_accounts.tsx";
-import * as $i5 from "./islands/permissions_menu.tsx";
-import * as $i6 from "./islands/permissions_params.tsx";
-import * as $i7 from "./islands/permissions_roles.tsx";
-import * as $i8 from "./islands/side_menu.tsx";
-import * as $i9 from "./islands/structure_programs.tsx";
-import * as $i10 from "./islands/structure_schools.tsx";
-import * as $i11 from "./islands/students_filters.tsx";
-import * as $i12 from "./islands/students_form.tsx";
-import * as $i13 from "./islands/students_qr.tsx";
-import * as $i14 from "./islands/timetable_date_picker.tsx";
-import * as $i15 from "./islands/top_bar.tsx";
-import * as $i16 from "./islands/ui_kit_demo.tsx";
+import * as $r9 from "./routes/api/book_components.ts";
+import * as $r10 from "./routes/api/book_conditions.ts";
+import * as $r11 from "./routes/api/book_log.ts";
+import * as $r12 from "./routes/api/book_professors.ts";
+import * as $r13 from "./routes/api/books.ts";
+import * as $r14 from "./routes/api/chat.ts";
+import * as $r15 from "./routes/api/consent.ts";
+import * as $r16 from "./routes/api/devices.ts";
+import * as $r17 from "./routes/api/hr.ts";
+import * as $r18 from "./routes/api/languages.ts";
+import * as $r19 from "./routes/api/mailbox.ts";
+import * as $r20 from "./routes/api/menu.ts";
+import * as $r21 from "./routes/api/notifications.ts";
+import * as $r22 from "./routes/api/preferences.ts";
+import * as $r23 from "./routes/api/professors.ts";
+import * as $r24 from "./routes/api/programs.ts";
+import * as $r25 from "./routes/api/registration_groups.ts";
+import * as $r26 from "./routes/api/roles.ts";
+import * as $r27 from "./routes/api/rule_students.ts";
+import * as $r28 from "./routes/api/schools.ts";
+import * as $r29 from "./routes/api/settings.ts";
+import * as $r30 from "./routes/api/shell.ts";
+import * as $r31 from "./routes/api/students.ts";
+import * as $r32 from "./routes/api/sub_books.ts";
+import * as $r33 from "./routes/api/syllabuses.ts";
+import * as $r34 from "./routes/api/system.ts";
+import * as $r35 from "./routes/api/timetable.ts";
+import * as $r36 from "./routes/api/timetable_entries.ts";
+import * as $r37 from "./routes/api/users.ts";
+import * as $r38 from "./routes/api/votes.ts";
+import * as $r39 from "./routes/books.tsx";
+import * as $r40 from "./routes/chancellery.tsx";
+import * as $r41 from "./routes/chat/event-log.tsx";
+import * as $r42 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r43 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r44 from "./routes/hr/index.tsx";
+import * as $r45 from "./routes/index.tsx";
+import * as $r46 from "./routes/lang/[code].tsx";
+import * as $r47 from "./routes/lang/index.tsx";
+import * as $r48 from "./routes/language/[lang].tsx";
+import * as $r49 from "./routes/login.tsx";
+import * as $r50 from "./routes/logout.tsx";
+import * as $r51 from "./routes/mailbox.tsx";
+import * as $r52 from "./routes/my-devices.tsx";
+import * as $r53 from "./routes/notifications/consents.tsx";
+import * as $r54 from "./routes/notifications/statements.tsx";
+import * as $r55 from "./routes/online-register.tsx";
+import * as $r56 from "./routes/permissions/access-points.tsx";
+import * as $r57 from "./routes/permissions/index.tsx";
+import * as $r58 from "./routes/permissions/menu.tsx";
+import * as $r59 from "./routes/permissions/params.tsx";
+import * as $r60 from "./routes/permissions/professors.tsx";
+import * as $r61 from "./routes/permissions/roles.tsx";
+import * as $r62 from "./routes/permissions/users.tsx";
+import * as $r63 from "./routes/personal-vote.tsx";
+import * as $r64 from "./routes/structure/index.tsx";
+import * as $r65 from "./routes/structure/schools.tsx";
+import * as $r66 from "./routes/structure/specials.tsx";
+import * as $r67 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r68 from "./routes/students/[id].tsx";
+import * as $r69 from "./routes/students/index.tsx";
+import * as $r70 from "./routes/tables.tsx";
+import * as $r71 from "./routes/ui-kit.tsx";
+import * as $r72 from "./routes/user/notifications/list.tsx";
+import * as $r73 from "./routes/user/notifications/settings.tsx";
+import * as $r74 from "./routes/vote-form.tsx";
+import * as $i0 from "./islands/books_actions.tsx";
+import * as $i1 from "./islands/books_export.tsx";
+import * as $i2 from "./islands/books_filter_behavior.tsx";
+import * as $i3 from "./islands/chat_event_log_follow.tsx";
+import * as $i4 from "./islands/chat_widget.tsx";
+import * as $i5 from "./islands/consent_check.tsx";
+import * as $i6 from "./islands/consent_dialog.tsx";
+import * as $i7 from "./islands/hr_list.tsx";
+import * as $i8 from "./islands/hr_profile_edit.tsx";
+import * as $i9 from "./islands/language_actions.tsx";
+import * as $i10 from "./islands/mailbox_items.tsx";
+import * as $i11 from "./islands/permissions_access_points.tsx";
+import * as $i12 from "./islands/permissions_accounts.tsx";
+import * as $i13 from "./islands/permissions_menu.tsx";
+import * as $i14 from "./islands/permissions_params.tsx";
+import * as $i15 from "./islands/permissions_roles.tsx";
+import * as $i16 from "./islands/side_menu.tsx";
+import * as $i17 from "./islands/structure_programs.tsx";
+import * as $i18 from "./islands/structure_schools.tsx";
+import * as $i19 from "./islands/students_filters.tsx";
+import * as $i20 from "./islands/students_form.tsx";
+import * as $i21 from "./islands/students_qr.tsx";
+import * as $i22 from "./islands/sub_books_table.tsx";
+import * as $i23 from "./islands/tables_export.tsx";
+import * as $i24 from "./islands/timetable_date_picker.tsx";
+import * as $i25 from "./islands/top_bar.tsx";
+import * as $i26 from "./islands/translation_editor.tsx";
+import * as $i27 from "./islands/ui_kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -85,71 +116,102 @@ const manifest: Manifest = {
     "./routes/api/auditoriums.ts": $r6,
     "./routes/api/auth.ts": $r7,
     "./routes/api/auth_params.ts": $r8,
-    "./routes/api/consent.ts": $r9,
-    "./routes/api/devices.ts": $r10,
-    "./routes/api/hr.ts": $r11,
-    "./routes/api/menu.ts": $r12,
-    "./routes/api/notifications.ts": $r13,
-    "./routes/api/preferences.ts": $r14,
-    "./routes/api/professors.ts": $r15,
-    "./routes/api/programs.ts": $r16,
-    "./routes/api/registration_groups.ts": $r17,
-    "./routes/api/roles.ts": $r18,
-    "./routes/api/schools.ts": $r19,
-    "./routes/api/students.ts": $r20,
-    "./routes/api/system.ts": $r21,
-    "./routes/api/timetable.ts": $r22,
-    "./routes/api/timetable_entries.ts": $r23,
-    "./routes/api/users.ts": $r24,
-    "./routes/api/votes.ts": $r25,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r26,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r27,
-    "./routes/hr/index.tsx": $r28,
-    "./routes/index.tsx": $r29,
-    "./routes/language/[lang].tsx": $r30,
-    "./routes/login.tsx": $r31,
-    "./routes/logout.tsx": $r32,
-    "./routes/my-devices.tsx": $r33,
-    "./routes/notifications/statements.tsx": $r34,
-    "./routes/online-register.tsx": $r35,
-    "./routes/permissions/access-points.tsx": $r36,
-    "./routes/permissions/index.tsx": $r37,
-    "./routes/permissions/menu.tsx": $r38,
-    "./routes/permissions/params.tsx": $r39,
-    "./routes/permissions/professors.tsx": $r40,
-    "./routes/permissions/roles.tsx": $r41,
-    "./routes/permissions/users.tsx": $r42,
-    "./routes/personal-vote.tsx": $r43,
-    "./routes/structure/index.tsx": $r44,
-    "./routes/structure/schools.tsx": $r45,
-    "./routes/structure/specials.tsx": $r46,
-    "./routes/studentInfoQrCode/[token].tsx": $r47,
-    "./routes/students/[id].tsx": $r48,
-    "./routes/students/index.tsx": $r49,
-    "./routes/tables.tsx": $r50,
-    "./routes/ui-kit.tsx": $r51,
-    "./routes/user/notifications/list.tsx": $r52,
-    "./routes/user/notifications/settings.tsx": $r53,
-    "./routes/vote-form.tsx": $r54,
+    "./routes/api/book_components.ts": $r9,
+    "./routes/api/book_conditions.ts": $r10,
+    "./routes/api/book_log.ts": $r11,
+    "./routes/api/book_professors.ts": $r12,
+    "./routes/api/books.ts": $r13,
+    "./routes/api/chat.ts": $r14,
+    "./routes/api/consent.ts": $r15,
+    "./routes/api/devices.ts": $r16,
+    "./routes/api/hr.ts": $r17,
+    "./routes/api/languages.ts": $r18,
+    "./routes/api/mailbox.ts": $r19,
+    "./routes/api/menu.ts": $r20,
+    "./routes/api/notifications.ts": $r21,
+    "./routes/api/preferences.ts": $r22,
+    "./routes/api/professors.ts": $r23,
+    "./routes/api/programs.ts": $r24,
+    "./routes/api/registration_groups.ts": $r25,
+    "./routes/api/roles.ts": $r26,
+    "./routes/api/rule_students.ts": $r27,
+    "./routes/api/schools.ts": $r28,
+    "./routes/api/settings.ts": $r29,
+    "./routes/api/shell.ts": $r30,
+    "./routes/api/students.ts": $r31,
+    "./routes/api/sub_books.ts": $r32,
+    "./routes/api/syllabuses.ts": $r33,
+    "./routes/api/system.ts": $r34,
+    "./routes/api/timetable.ts": $r35,
+    "./routes/api/timetable_entries.ts": $r36,
+    "./routes/api/users.ts": $r37,
+    "./routes/api/votes.ts": $r38,
+    "./routes/books.tsx": $r39,
+    "./routes/chancellery.tsx": $r40,
+    "./routes/chat/event-log.tsx": $r41,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r42,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r43,
+    "./routes/hr/index.tsx": $r44,
+    "./routes/index.tsx": $r45,
+    "./routes/lang/[code].tsx": $r46,
+    "./routes/lang/index.tsx": $r47,
+    "./routes/language/[lang].tsx": $r48,
+    "./routes/login.tsx": $r49,
+    "./routes/logout.tsx": $r50,
+    "./routes/mailbox.tsx": $r51,
+    "./routes/my-devices.tsx": $r52,
+    "./routes/notifications/consents.tsx": $r53,
+    "./routes/notifications/statements.tsx": $r54,
+    "./routes/online-register.tsx": $r55,
+    "./routes/permissions/access-points.tsx": $r56,
+    "./routes/permissions/index.tsx": $r57,
+    "./routes/permissions/menu.tsx": $r58,
+    "./routes/permissions/params.tsx": $r59,
+    "./routes/permissions/professors.tsx": $r60,
+    "./routes/permissions/roles.tsx": $r61,
+    "./routes/permissions/users.tsx": $r62,
+    "./routes/personal-vote.tsx": $r63,
+    "./routes/structure/index.tsx": $r64,
+    "./routes/structure/schools.tsx": $r65,
+    "./routes/structure/specials.tsx": $r66,
+    "./routes/studentInfoQrCode/[token].tsx": $r67,
+    "./routes/students/[id].tsx": $r68,
+    "./routes/students/index.tsx": $r69,
+    "./routes/tables.tsx": $r70,
+    "./routes/ui-kit.tsx": $r71,
+    "./routes/user/notifications/list.tsx": $r72,
+    "./routes/user/notifications/settings.tsx": $r73,
+    "./routes/vote-form.tsx": $r74,
   },
   islands: {
-    "./islands/consent_dialog.tsx": $i0,
-    "./islands/hr_list.tsx": $i1,
-    "./islands/hr_profile_edit.tsx": $i2,
-    "./islands/permissions_access_points.tsx": $i3,
-    "./islands/permissions_accounts.tsx": $i4,
-    "./islands/permissions_menu.tsx": $i5,
-    "./islands/permissions_params.tsx": $i6,
-    "./islands/permissions_roles.tsx": $i7,
-    "./islands/side_menu.tsx": $i8,
-    "./islands/structure_programs.tsx": $i9,
-    "./islands/structure_schools.tsx": $i10,
-    "./islands/students_filters.tsx": $i11,
-    "./islands/students_form.tsx": $i12,
-    "./islands/students_qr.tsx": $i13,
-    "./islands/timetable_date_picker.tsx": $i14,
-    "./islands/top_bar.tsx": $i15,
-    "./islands/ui_kit_demo.tsx": $i16,
+    "./islands/books_actions.tsx": $i0,
+    "./islands/books_export.tsx": $i1,
+    "./islands/books_filter_behavior.tsx": $i2,
+    "./islands/chat_event_log_follow.tsx": $i3,
+    "./islands/chat_widget.tsx": $i4,
+    "./islands/consent_check.tsx": $i5,
+    "./islands/consent_dialog.tsx": $i6,
+    "./islands/hr_list.tsx": $i7,
+    "./islands/hr_profile_edit.tsx": $i8,
+    "./islands/language_actions.tsx": $i9,
+    "./islands/mailbox_items.tsx": $i10,
+    "./islands/permissions_access_points.tsx": $i11,
+    "./islands/permissions_accounts.tsx": $i12,
+    "./islands/permissions_menu.tsx": $i13,
+    "./islands/permissions_params.tsx": $i14,
+    "./islands/permissions_roles.tsx": $i15,
+    "./islands/side_menu.tsx": $i16,
+    "./islands/structure_programs.tsx": $i17,
+    "./islands/structure_schools.tsx": $i18,
+    "./islands/students_filters.tsx": $i19,
+    "./islands/students_form.tsx": $i20,
+    "./islands/students_qr.tsx": $i21,
+    "./islands/sub_books_table.tsx": $i22,
+    "./islands/tables_export.tsx": $i23,
+    "./islands/timetable_date_picker.tsx": $i24,
+    "./islands/top_bar.tsx": $i25,
+    "./islands/translation_editor.tsx": $i26,
+    "./islands/ui_kit_demo.tsx": $i27,
   },
 };
 

@@ -9,6 +9,8 @@
  * seeds the demo data into its `:memory:` KV and prints the session's token before it listens.
  *
  * Options: --rounds=3 --duration=3 --warmup=1 --connections=50 --tool=autocannon|wrk
+ *          --only=<text>: just the targets whose name contains the text (and bare), no JavaScript sizes
+ *          --chat: only the chat benchmark (bench/chat.ts); --no-chat: everything but it
  * To add a target, add a row to TARGETS (and a server to SERVERS if it needs another process).
  */
 import { type Check, checkLines, fmtBytes, fmtInt, fmtMs, fmtPct, machineLines, table } from "./report.ts";
@@ -21,6 +23,8 @@ import {
 } from "./load.ts";
 import {
   type BuildManifest,
+  CHAT_WIDGET_GZIP_BUDGET,
+  chatWidgetJsBytes,
   type JsBytes,
   jsBytes,
   type PageJs,
@@ -38,6 +42,7 @@ import {
 } from "./server.ts";
 import { SESSION_COOKIE } from "../http/session_cookie.ts";
 import { ACADEMIC_SERVERS, ACADEMIC_TARGETS } from "./academic.ts";
+import { runChatBench } from "./chat.ts";
 
 interface Options {
   rounds: number;
@@ -45,6 +50,9 @@ interface Options {
   warmup: number;
   connections: number;
   tool?: LoadTool;
+  only?: string;
+  /** The chat benchmark (bench/chat.ts): after the HTTP targets, alone, or not at all. */
+  chat: "after" | "only" | "skip";
 }
 
 /** A server process; all are started before the first round and stopped after the last. */
@@ -126,7 +134,7 @@ const SERVERS: ServerSpec[] = [
   ...ACADEMIC_SERVERS,
 ];
 
-const TARGETS: Target[] = [
+const ALL_TARGETS: Target[] = [
   { name: BARE, server: "bare", path: "/" },
   {
     name: HONO,
@@ -171,15 +179,20 @@ const TARGETS: Target[] = [
   ...ACADEMIC_TARGETS,
 ];
 
+let TARGETS = ALL_TARGETS;
+
 /** Pages whose shipped JavaScript is reported; `max` is a gzip budget in bytes (0: must ship none). */
-const JS_PAGES: { path: string; server: string; max?: number; signedIn?: boolean }[] = [
+const ALL_JS_PAGES: { path: string; server: string; max?: number; signedIn?: boolean }[] = [
   { path: "/online-register", server: "app", max: 0 },
   { path: "/login", server: "app", max: 0 },
   { path: "/hr", server: "app", signedIn: true },
   // The timetable (issue: ≤ 15 KB gzip of JavaScript); the registrar views the demo professor.
   { path: "/tables?professor=4", server: "app", signedIn: true, max: 15 * 1024 },
+  // The courses screen (issue: ≤ 30 KB gzip of JavaScript before a dialog is opened).
+  { path: "/books", server: "app", signedIn: true, max: 30 * 1024 },
   { path: "/ui-kit", server: "app", signedIn: true },
 ];
+let JS_PAGES = ALL_JS_PAGES;
 
 const BOOT_GZIP_BUDGET = 12 * 1024;
 
@@ -263,19 +276,24 @@ function errorsNote(r: Summary): string {
 }
 
 function parseOptions(args: string[]): Options {
-  const opts: Options = { rounds: 3, duration: 3, warmup: 1, connections: 50 };
+  const opts: Options = { rounds: 3, duration: 3, warmup: 1, connections: 50, chat: "after" };
   // Bounds: 1–9 rounds, at most 60 s per measurement and 1000 connections; duration and connections ≥ 1.
   const bounds = { rounds: [1, 9], duration: [1, 60], warmup: [0, 60], connections: [1, 1000] } as const;
   for (const arg of args) {
+    if (arg === "--chat" || arg === "--no-chat") {
+      opts.chat = arg === "--chat" ? "only" : "skip";
+      continue;
+    }
     const [, key, value] = /^--([a-z]+)=(.+)$/.exec(arg) ?? [];
     if (key === "tool" && (value === "autocannon" || value === "wrk")) opts.tool = value;
+    else if (key === "only") opts.only = value;
     else if (Object.hasOwn(bounds, key) && /^\d+$/.test(value)) {
       const [min, max] = bounds[key as keyof typeof bounds];
       opts[key as keyof typeof bounds] = Math.max(min, Math.min(Number(value), max));
     } else {
       console.error(
         `unknown option ${arg}\nusage: bench/run.ts [--rounds=3] [--duration=3] [--warmup=1] [--connections=50] ` +
-          `[--tool=autocannon|wrk]`,
+          `[--tool=autocannon|wrk] [--only=text] [--chat|--no-chat]`,
       );
       Deno.exit(2);
     }
@@ -285,6 +303,12 @@ function parseOptions(args: string[]): Options {
 
 async function main(): Promise<number> {
   const opts = parseOptions(Deno.args);
+  if (opts.chat === "only") return await chatOnly(opts);
+  if (opts.only && !"chat".includes(opts.only)) opts.chat = "skip";
+  if (opts.only) {
+    TARGETS = ALL_TARGETS.filter((t) => t.name === BARE || t.name.includes(opts.only!));
+    JS_PAGES = [];
+  }
   const tool = await resolveLoadTool(opts.tool);
   const started = performance.now();
 
@@ -315,6 +339,7 @@ async function main(): Promise<number> {
   const pages: PageJs[] = [];
   const probeChecks: Check[] = [];
   let boot: JsBytes | null = null;
+  let chatWidget: Awaited<ReturnType<typeof chatWidgetJsBytes>> | null = null;
   const servers = new Map<string, ServerHandle>();
   const measured = new Map<string, LoadResult[]>();
 
@@ -337,6 +362,9 @@ async function main(): Promise<number> {
       const headers = requestHeaders(server, page.signedIn);
       pages.push(await pageJsBytes(server.origin, page.path, manifest, undefined, headers));
       boot ??= await jsBytes([manifest.boot], manifest, server.origin);
+      if (page.path === CHAT_WIDGET_PAGE) {
+        chatWidget = await chatWidgetJsBytes(pages.at(-1)!, manifest, server.origin);
+      }
     }
 
     const runs = [];
@@ -389,8 +417,11 @@ async function main(): Promise<number> {
   console.log("");
   printLoad(summaries, opts.rounds);
   console.log("");
-  const jsChecks = printJs(pages, boot);
+  const jsChecks = [...printJs(pages, boot), ...printChatWidgetJs(chatWidget)];
   console.log("");
+  const chatChecks = opts.chat === "after"
+    ? await runChatBench({ rounds: Math.min(opts.rounds, 2), duration: opts.duration })
+    : [];
 
   const checks = [
     ...probeChecks,
@@ -399,6 +430,7 @@ async function main(): Promise<number> {
       return s && t.checks ? t.checks(s) : [];
     }),
     ...jsChecks,
+    ...chatChecks,
   ];
   console.log("Checks");
   for (const line of checkLines(checks)) console.log(`  ${line}`);
@@ -408,6 +440,17 @@ async function main(): Promise<number> {
     `${failed ? `${failed} of ${checks.length} checks FAILED` : `all ${checks.length} checks passed`} ` +
       `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  return 0;
+}
+
+/** `--chat`: the chat benchmark alone. */
+async function chatOnly(opts: Options): Promise<number> {
+  const [denoLine, ...hostLines] = await machineLines();
+  console.log(`UniAdmin chat benchmark\nmachine: ${denoLine}`);
+  for (const line of hostLines) console.log(`         ${line}`);
+  const checks = await runChatBench({ rounds: Math.min(opts.rounds, 2), duration: opts.duration });
+  console.log("Checks");
+  for (const line of checkLines(checks)) console.log(`  ${line}`);
   return 0;
 }
 
@@ -442,6 +485,25 @@ function printLoad(summaries: Summary[], rounds: number): void {
   ]);
   const headers = ["target", ...Array.from({ length: rounds }, (_, i) => `round ${i + 1}`)];
   console.log(table(headers, roundRows, headers.map((_, i) => i).slice(1)));
+}
+
+/** The signed-in page on which the chat widget's added JavaScript is measured. */
+const CHAT_WIDGET_PAGE = "/hr";
+
+function printChatWidgetJs(widget: Awaited<ReturnType<typeof chatWidgetJsBytes>> | null): Check[] {
+  if (!widget) return [];
+  const names = widget.modules.map((m) => m.url.replace("/static/_build/", "")).join(", ");
+  console.log(
+    `  chat widget on ${CHAT_WIDGET_PAGE}, opened, before the emoji picker: ${widget.modules.length} modules, ` +
+      `${fmtBytes(widget.raw)} raw, ${fmtBytes(widget.gzip)} gzip (${names})`,
+  );
+  return [{
+    name: `chat widget adds ≤ ${CHAT_WIDGET_GZIP_BUDGET / 1024} KiB gzip before the emoji picker`,
+    pass: widget.gzip <= CHAT_WIDGET_GZIP_BUDGET && widget.missing.length === 0,
+    detail: widget.missing.length
+      ? `not built: ${widget.missing.join(", ")}`
+      : `${fmtBytes(widget.gzip)} gzip`,
+  }];
 }
 
 function printJs(

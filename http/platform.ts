@@ -10,7 +10,7 @@ import type { BuildManifest } from "../framework/build_manifest.ts";
 import { checkCsrf } from "../framework/middleware/csrf.ts";
 import { applySecurityHeaders, newNonce } from "../framework/middleware/security_headers.ts";
 import { identify } from "../services/auth.ts";
-import { translatorFor } from "../services/i18n.ts";
+import { i18nVersionFor, translatorFor } from "../services/i18n.ts";
 import { langFromCookie } from "../utils/i18n.ts";
 import type { AppState } from "../utils/state.ts";
 import { SESSION_COOKIE, tokenOf } from "./session_cookie.ts";
@@ -39,7 +39,7 @@ export function platform(opts: {
       t: translatorFor(lang),
       auth: ANONYMOUS,
       identity: null,
-      i18nVersion: build.locales[lang] ?? "",
+      i18nVersion: i18nVersionFor(lang, build.locales[lang] ?? ""),
       css: build.css,
     };
     c.set("state", state);

@@ -7,26 +7,35 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../utils/i18n.ts";
 import { isCurrentItem, type MenuLink } from "../utils/menu.ts";
+import {
+  CHANCELLERY_ROUTE,
+  fetchMenuBadges,
+  INBOX_ROUTE,
+  MENU_BADGES_EVENT as MENU_BADGES,
+  type MenuBadges,
+} from "../utils/menu_badges.ts";
 
 export interface SideMenuProps {
   items: MenuLink[];
   path: string;
   openGroup: number | null;
-  /** Badge counts: `inbox` on every item but /chancellery, which shows `chancellery`. */
-  badges?: { inbox: number; chancellery: number };
 }
 
 const PIN_KEY = "sidenavPinned";
 const isCurrent = isCurrentItem;
 
-/** The server HTML depends only on the props and the language. */
+/** The server HTML depends only on the props and the language (badges arrive after hydration). */
 export const ssrCache = true;
 
-export function SideMenu({ items, path: initialPath, openGroup: initialGroup, badges }: SideMenuProps) {
+const hasRoute = (items: MenuLink[], route: string): boolean =>
+  items.some((item) => item.route === route || (item.children ? hasRoute(item.children, route) : false));
+
+export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: SideMenuProps) {
   const [open, setOpen] = useState(initialGroup);
   const [path, setPath] = useState(initialPath);
   const [drawer, setDrawer] = useState(false);
   const [pinned, setPinned] = useState(false);
+  const [badges, setBadges] = useState<MenuBadges | null>(null);
   // Read by the navigation listener, which is registered once.
   const pinnedNow = useRef(false);
 
@@ -43,7 +52,15 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
     addEventListener("app:navigated", follow);
     addEventListener("popstate", follow);
     addEventListener("app:toggle-sidenav", toggle);
+    // Badge counts: once now, then whenever a module says they changed (SPEC §4).
+    const want = { inbox: hasRoute(items, INBOX_ROUTE), chancellery: hasRoute(items, CHANCELLERY_ROUTE) };
+    const loadBadges = () => {
+      if (want.inbox || want.chancellery) fetchMenuBadges(want).then(setBadges);
+    };
+    loadBadges();
+    addEventListener(MENU_BADGES, loadBadges);
     return () => {
+      removeEventListener(MENU_BADGES, loadBadges);
       removeEventListener("app:navigated", follow);
       removeEventListener("popstate", follow);
       removeEventListener("app:toggle-sidenav", toggle);
@@ -59,11 +76,19 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup, ba
   };
 
   const badge = (item: MenuLink) => {
-    const count = item.route === "/chancellery" ? badges?.chancellery : badges?.inbox;
+    const count = item.route === INBOX_ROUTE
+      ? badges?.inbox
+      : item.route === CHANCELLERY_ROUTE
+      ? badges?.chancellery
+      : 0;
     return count
       ? (
-        <span class="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white">
-          {count}
+        <span
+          class="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white"
+          data-testid={`menu-badge-${item.route === INBOX_ROUTE ? "inbox" : "chancellery"}`}
+          aria-label={t("shellLive.unreadBadge", { count })}
+        >
+          {count > 99 ? "99+" : count}
         </span>
       )
       : null;

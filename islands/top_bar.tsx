@@ -5,6 +5,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { Dropdown, MENU_ITEM_CLASS } from "../components/shell/dropdown.tsx";
+import { LazyLiveToggles } from "../components/shell/lazy_live_toggles.tsx";
+import { ShellChecks } from "../components/shell/shell_checks.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { api } from "../utils/api_client.ts";
 import { sessionCountdown, UNLIMITED } from "../utils/countdown.ts";
@@ -92,6 +94,7 @@ export function TopBar(
       >
         {countdown === UNLIMITED ? t("shell.unlimited") : countdown}
       </span>
+      <ShellChecks guard={user.guard} />
       <Dropdown id="language-menu" label={lang.toUpperCase()} ariaLabel={t("shell.language")}>
         {LANGUAGES.map((l) => (
           <button
@@ -173,6 +176,7 @@ export function TopBar(
         <a href={profileHref} class={MENU_ITEM_CLASS}>{t("shell.profile")}</a>
         <a href="/my-devices" class={MENU_ITEM_CLASS}>{t("shell.myDevices")}</a>
         <a href="/user/notifications/settings" class={MENU_ITEM_CLASS}>{t("shell.notificationSettings")}</a>
+        <LazyLiveToggles guard={user.guard} />
         <button
           type="button"
           class={MENU_ITEM_CLASS}

@@ -47,6 +47,47 @@
  * | ["sms_codes", userId, purpose]           | { hash, salt, guesses, expiresAt } (expireIn: validity) | sms_codes.ts |
  * | ["sms_sends", "user", userId]            | { times } sends in the last 10 min (expireIn) | sms_codes.ts |
  * | ["sms_sends", "phone", phone]            | { times } sends in the last 10 min (expireIn) | sms_codes.ts |
+ * | ["inbox_items", userId, id]             | BoxItem { title, sender, createdAt, read } | mailboxes.ts   |
+ * | ["inbox_unread", userId] / ["inbox_last_id", userId] | numbers kept in each write's atomic | mailboxes.ts |
+ * | ["chancellery_items", userId, id]       | BoxItem (same shape as the inbox)       | mailboxes.ts       |
+ * | ["chancellery_unread", userId] / ["chancellery_last_id", userId] | numbers, same atomic | mailboxes.ts |
+ * | ["polls", id]                            | Poll { title, titleEn, audience, opensAt, closesAt, link } | polls.ts |
+ * | ["poll_answers", pollId, userId]         | { at }: answered (audited)              | polls.ts           |
+ * | ["zoom_status", userId]                  | { isOnline, at } (audited)              | zoom_status.ts     |
+ * | ["observing", userId]                    | { status, at }: observer started observing (audited) | observing.ts |
+ * | ["professor_statements", userId, version] | { version, at, ip } (audited)          | professor_statements.ts |
+ * | ["languages", side, code]                | { code, name, flag, createdAt } added language (audited) | languages.ts |
+ * | ["translations", side, lang, key]        | string: edited text ("" = to translate) (audited) | languages.ts |
+ * | ["meta", "translations_version"]         | KvU64: +1 with every language write; processes poll it | translation_overrides.ts |
+ * | ["book_conditions", bookId]              | BookConditions { groups, programs, gpaLimit, nextGroupId } (5) | book_conditions.ts |
+ * | ["book_professors", bookId]              | { rows: BookProfessor[], nextId } (5)   | book_professors.ts |
+ * | ["rule_students", bookId]                | { ids: number[] } students exempt from prerequisites (5) | rule_students.ts |
+ * | ["book_components", bookId]              | { items: BookComponent[] } weights total 100 (5) | book_components.ts |
+ * | ["syllabuses", bookId]                   | { items: Syllabus[] } one per semester; bytes in ["files", fileId] (5) | syllabuses.ts |
+ * | ["syllabus_uploads", uploadId]           | UploadSession { bookId, groupId, name, size, received } (expireIn 1 h) | syllabuses.ts |
+ * | ["syllabus_upload_chunks", uploadId, offset] | Uint8Array ≤ 60 KiB of an upload in progress (expireIn 1 h) | syllabuses.ts |
+ * | ["audit", dialogEntity, bookId, ulid]    | AuditEntry + `what` (the operation) of a course dialog (5) | book_dialog_store.ts |
+ * | ["chat_events", roomId, seq]             | ChatEvent: the room's log, seq gapless from 1 (6) | chat/log_commit.ts |
+ * | ["chat_heads", roomId]                   | { seq }: the last seq, checked by every append (6) | chat/log_commit.ts |
+ * | ["chat_dedup", roomId, clientId]         | seq of the client id's event (expireIn 1 day) | chat/log_commit.ts |
+ * | ["chat_rooms", roomId]                   | RoomState projection at the head (6)    | chat/log_commit.ts |
+ * | ["chat_rooms_by_user", userId, roomId]   | roomId: the rooms a person is in now    | chat/log_commit.ts |
+ * | ["chat_direct", lowUserId, highUserId]   | roomId of the two people's direct room  | chat/rooms.ts      |
+ * | ["chat_created", userId, clientId]       | roomId a createChat made (expireIn 1 day) | chat/rooms.ts    |
+ * | ["chat_activity", "events"/"joins"]     | ms: blind-set by appends; other processes poll it (7) | chat/relay.ts |
+ * | ["chat_user_version", userId]            | ms: set when the person joins a room (7) | chat/relay.ts     |
+ * | ["chat_settings", userId]                | UserChatSettings (audited as chat_settings) | chat/people.ts  |
+ * | ["chat_uploads", key]                    | an upload in progress (expireIn 1 h)    | chat/uploads.ts    |
+ * | ["chat_upload_chunks", key, n]           | Uint8Array ≤ 60 KiB of it (expireIn 1 h) | chat/uploads.ts   |
+ * | ["chat_files", filename]                 | ChatFileRecord { chatId, uploader, … }; bytes in ["files", filename] | chat/uploads.ts |
+ * | ["counters", "chat_rooms"]               | number: last room id                    | chat/rooms.ts      |
+ * | ["meta", "books_version"]               | { id, prev, counter }: set after each course write (8) | books_version.ts |
+ * | ["books_by_code", code]                  | id (lowercase code; absent when the code is empty) | books.ts |
+ * | ["sub_books", id]                        | SubBook (id chosen in the form; audited as sub_books) | sub_books.ts |
+ * | ["sub_books_by_code", code]              | id (lowercase code, when given)         | sub_books.ts       |
+ * | ["book_sub_links", bookId, subBookId]    | SubLink { bookId, subBookId, at } (audited as books) | sub_book_links.ts |
+ * | ["book_sub_links_by_sub", subBookId, bookId] | bookId (a linked category is not removed) | sub_book_links.ts |
+ * | ["settings", "learningSystem"]           | { bookType } (settingsGet; 1 shows course categories) | settings.ts |
  *
  * (1) A lesson write checks the slot keys it read before its overlap test and bumps them in the same atomic,
  *     so two overlapping lessons can never both commit. Lessons also move the `reference_marks` of their course,
@@ -55,6 +96,13 @@
  *     bulk writers add `transcriptTotalsEntry()`. (3) The students snapshot (student_index.ts) reads the version
  *     on every list request and reloads the students the log names; any other change of the key (a bulk
  *     import) makes it reload in full. (4) Optional: the students list also reloads programs every 5 s.
+ * (5) Written by book_dialog_store.ts: one value per course and dialog, changed in one atomic with its audit
+ *     entry, the course's list flags (book_flags.ts) and the course's reference mark; bookLog merges the audit.
+ * (6) One append = one atomic: head check + set, event, projection, dedup and index (services/chat/log.ts);
+ *     the projection is the fold of the events (services/chat/projection.ts), never edited on its own.
+ * (7) Local `kv.watch` does not cross processes on a SQLite file: see services/chat/relay.ts.
+ * (8) The courses snapshot (book_index.ts) compares this key, ["counters", "books"] and ["meta",
+ *     "book_flags_version"] on every read; one course written since is re-read alone, anything else reloads all.
  */
 import { serialize } from "node:v8";
 

@@ -53,13 +53,20 @@ export const DEFAULT_MENU: MenuItem[] = [
     children: [
       item(33, "menu.polls", "/poll/dashboard", "poll", "menu.contact.polls", "/poll"),
       item(34, "menu.sms", "/sms", "sms", "menu.contact.sms"),
+      // Everyone's own boxes (no key); their badges count unread items (SPEC §2.2; ids not in §9's list).
+      item(35, "sections.mailbox", "/mailbox", "mail"),
+      item(36, "sections.chancellery", "/chancellery", "chancellery"),
     ],
   },
   {
     id: 50,
     titleKey: "menu.settings",
     icon: "settings",
-    children: [item(501, "menu.users", "/permissions", "users", "menu.settings.users")],
+    children: [
+      item(501, "menu.users", "/permissions", "users", "menu.settings.users"),
+      // The language screen (SPEC §2.1 child route "lang"; not in §2.2's list, so its id is ours).
+      item(502, "sections.lang", "/lang/ka", "language", "menu.languages", "/lang"),
+    ],
   },
   item(80, "menu.table", "/tables", "table", "menu.table"),
   item(171, "menu.fellowship", "/fellowship", "fellowship", "menu.fellowship"),

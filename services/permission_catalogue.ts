@@ -62,6 +62,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
   group("menu.chat", "eventLog"),
   group("menu.notifications", "consents"),
   group("menu.languages", "edit"),
+  leaf("menu.observerPanel"),
 ];
 
 function flatten(nodes: PermissionNode[]): string[] {

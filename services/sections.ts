@@ -13,7 +13,6 @@ const s = (path: string, titleKey: string, permission?: string): Section => ({ p
 
 export const SECTIONS: Section[] = [
   s("/docs", "sections.docs"),
-  s("/lang", "sections.lang", "menu.languages"),
   s("/components", "menu.components", "menu.learningProcesses.components"),
   s("/lists", "menu.lists", "menu.learningProcesses.lists"),
   s("/lists/list", "sections.list", "menu.learningProcesses.lists"),
@@ -22,14 +21,11 @@ export const SECTIONS: Section[] = [
   s("/messages", "sections.messages"),
   s("/messages/list", "sections.messagesList"),
   s("/testing", "sections.testing"),
-  s("/books", "menu.learningCourses", "menu.learningProcesses.learningCourses"),
   s("/event-calendar", "sections.eventCalendar"),
   s("/observer-panel", "sections.observerPanel"),
-  s("/mailbox", "sections.mailbox"),
   s("/sms", "menu.sms", "menu.contact.sms"),
   s("/registration", "menu.registration", "menu.learningProcesses.registration"),
   s("/tasks", "sections.tasks"),
-  s("/chancellery", "sections.chancellery"),
   s("/portfolio", "sections.portfolio"),
   s("/finances", "menu.finances", "menu.finances"),
   s("/finances-second", "menu.finances", "menu.finances"),
@@ -82,10 +78,8 @@ export const SECTIONS: Section[] = [
 
 const byPath = new Map(SECTIONS.map((section) => [section.path, section]));
 
-/** Language tabs (`/lang/{code}`) have parameters. */
-const PATTERNS: [RegExp, Section][] = [
-  [/^\/lang\/[a-z]{2,3}$/, s("", "sections.lang", "menu.languages")],
-];
+/** Paths with parameters that no page serves yet. */
+const PATTERNS: [RegExp, Section][] = [];
 
 export function sectionAt(path: string): Section | undefined {
   const exact = byPath.get(path);

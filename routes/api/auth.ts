@@ -10,6 +10,7 @@ import {
   signOut,
   switchAccount,
 } from "../../services/auth.ts";
+import { liveStatusOf } from "../../services/observing.ts";
 import { publicUser } from "../../services/users.ts";
 import type { AppState } from "../../utils/state.ts";
 import { AuthMe, Ok, PublicUserSchema } from "../../http/schemas/auth.ts";
@@ -70,7 +71,7 @@ router.openapi(
     summary: "The signed-in user, their permission keys, settings and session expiry (null = unlimited)",
     responses: json(AuthMe),
   }),
-  (c) => {
+  async (c) => {
     const { user, session, permissions } = identityOf(c);
     const state = c.get("state") as AppState;
     return c.json({
@@ -78,7 +79,7 @@ router.openapi(
       permissions: [...permissions].sort(),
       settings: { lang: state.lang },
       sessionExpiresAt: session.expiresAt,
-      live: { observer: false, observingStart: false },
+      live: await liveStatusOf(user.id, state.auth.can),
     }, 200);
   },
 );

@@ -1,4 +1,5 @@
 import { NotificationItems } from "../../components/notifications/notification_items.tsx";
+import { NotificationTabs } from "../../components/notifications/notification_tabs.tsx";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import { listNotifications, markRead, type Notification } from "../../services/notifications.ts";
 import type { AppState } from "../../utils/state.ts";
@@ -24,6 +25,11 @@ export const handler: Handlers<Notification[], AppState> = {
 export default function Statements({ data, state }: PageProps<Notification[], AppState>) {
   return (
     <section class="space-y-4">
+      <NotificationTabs
+        selected="statements"
+        t={state.t}
+        canSeeConsents={state.auth.can("menu.notifications.consents")}
+      />
       <h1 class="text-xl font-semibold">{state.t("sections.statements")}</h1>
       <NotificationItems items={data} t={state.t} lang={state.lang} action={PATH} />
     </section>

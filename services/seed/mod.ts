@@ -5,9 +5,13 @@
  */
 import { db } from "../db.ts";
 import { accountsSeed } from "./accounts.ts";
+import { chatSeed } from "./chat.ts";
+import { booksCatalogueSeed } from "./books_catalogue.ts";
 import { notificationsSeed } from "./notifications.ts";
+import { shellLiveSeed } from "./shell_live.ts";
 import { Random } from "./random.ts";
 import { universitySeed } from "./university.ts";
+import { universityBooksSeed } from "./university_books.ts";
 
 export type SeedSize = "small" | "large";
 
@@ -29,7 +33,15 @@ export interface SeedMarker {
 }
 
 /** Parts run in this order; later modules append theirs (people before courses before timetables). */
-export const SEED_PARTS: SeedPart[] = [accountsSeed, universitySeed, notificationsSeed];
+export const SEED_PARTS: SeedPart[] = [
+  accountsSeed,
+  universitySeed,
+  booksCatalogueSeed,
+  universityBooksSeed,
+  notificationsSeed,
+  shellLiveSeed,
+  chatSeed,
+];
 
 const MARKER: Deno.KvKey = ["meta", "seed"];
 

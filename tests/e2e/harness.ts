@@ -10,6 +10,8 @@ export interface TestServer {
   /** The KV folder's name under ./data (pass it as `kvDir` to start another process on the same store). */
   kvDir: string;
   stop(): Promise<void>;
+  /** Ends the process at once (kill -9), as a crash would; the KV stays for a restart on the same kvDir. */
+  crash(): Promise<void>;
   output(): string;
 }
 
@@ -67,6 +69,15 @@ export async function startServer(
     url,
     kvDir: dir.split("/").pop()!,
     output: () => log,
+    async crash() {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+      await child.status;
+      await collecting;
+    },
     async stop() {
       try {
         child.kill("SIGTERM");
@@ -140,7 +151,21 @@ export interface Credentials {
  * Signs in through the login form and waits until the browser has left /login and the shell has hydrated.
  * Opens `/login` first unless the page is already on it (e.g. after a redirect that carries `next`).
  */
-export async function signIn(page: Page, baseUrl: string, account: Credentials): Promise<void> {
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  account: Credentials,
+  opts: { statementDialog?: boolean } = {},
+): Promise<void> {
+  // The professor statement dialog (modal, once per session for the demo professor) would cover what other
+  // tests click; only its own test lets it open (components/shell/shell_checks.tsx reads this flag).
+  if (!opts.statementDialog) {
+    await page.addInitScript(() => {
+      try {
+        sessionStorage.setItem("professorStatementShown", "1");
+      } catch { /* a page without storage (about:blank) */ }
+    });
+  }
   if (new URL(page.url(), baseUrl).pathname !== "/login" || !page.url().startsWith(baseUrl)) {
     await page.goto(`${baseUrl}/login`);
   }

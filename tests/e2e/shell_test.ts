@@ -130,7 +130,10 @@ Deno.test({
               205,
               33,
               34,
+              35,
+              36,
               501,
+              502,
               80,
               171,
               301,
@@ -149,21 +152,35 @@ Deno.test({
           {
             name: "staff",
             landing: "/hr",
-            links: [10, 11, 200, 201, 202, 204, 80],
-            groups: [20],
+            links: [10, 11, 200, 201, 202, 204, 35, 36, 80],
+            groups: [20, 30],
             current: null,
             openGroup: null,
           },
-          { name: "limited", landing: "/hr", links: [10, 201], groups: [20], current: null, openGroup: null },
+          {
+            name: "limited",
+            landing: "/hr",
+            links: [10, 201, 35, 36],
+            groups: [20, 30],
+            current: null,
+            openGroup: null,
+          },
           {
             name: "prof",
             landing: "/lists/list",
-            links: [10, 202, 80, 601],
-            groups: [20],
+            links: [10, 202, 35, 36, 80, 601],
+            groups: [20, 30],
             current: 202,
             openGroup: 20,
           },
-          { name: "student", landing: "/tables", links: [80], groups: [], current: 80, openGroup: null },
+          {
+            name: "student",
+            landing: "/tables",
+            links: [35, 36, 80],
+            groups: [30],
+            current: 80,
+            openGroup: null,
+          },
         ];
 
         for (const account of accounts) {
@@ -385,7 +402,7 @@ Deno.test({
             row.getByRole("button", { name: "გადასვლა" }).click(),
           ]);
           await page.waitForSelector("html[data-hydrated=true]");
-          assertEquals(await menuLinkIds(page), [10, 201]);
+          assertEquals(await menuLinkIds(page), [10, 201, 35, 36]);
           assertEquals(await page.title(), "UniAdmin > ადამიანური რესურსები > კალენდარი");
           assertMatch(
             await page.locator("#user-menu-button").textContent() ?? "",

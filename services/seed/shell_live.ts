@@ -1,0 +1,54 @@
+/** Demo data for the shell's live parts: mailbox and chancellery items (the menu badges) and open polls. */
+import { addBoxItem, type NewBoxItem } from "../mailboxes.ts";
+import { savePoll } from "../polls.ts";
+import { findUserByEmail } from "../users.ts";
+import { DEMO_ACCOUNTS } from "./accounts.ts";
+import type { SeedPart } from "./mod.ts";
+
+const DAY = 24 * 3600 * 1000;
+
+const INBOX: NewBoxItem[] = [
+  { title: "სასწავლო განრიგი შემოდგომის სემესტრისთვის", sender: "სასწავლო დეპარტამენტი" },
+  { title: "შეხვედრა ფაკულტეტის საბჭოზე", sender: "დეკანატი" },
+  { title: "ბიბლიოთეკის ახალი წესები", sender: "ბიბლიოთეკა" },
+];
+const CHANCELLERY: NewBoxItem[] = [
+  { title: "ბრძანება №112: სემესტრის დაწყება", sender: "კანცელარია" },
+  { title: "წერილი სამინისტროდან", sender: "კანცელარია" },
+];
+
+export const shellLiveSeed: SeedPart = {
+  name: "shell-live",
+  async run() {
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const user = await findUserByEmail(account.email);
+      if (!user) continue;
+      for (const item of INBOX) await addBoxItem("inbox", user.id, item, null);
+      // The chancellery handles staff documents: the administrative (custom) accounts have one.
+      if (user.guard === "custom") {
+        for (const item of CHANCELLERY) await addBoxItem("chancellery", user.id, item, null);
+      }
+    }
+    const now = Date.now();
+    const opensAt = new Date(now - 7 * DAY).toISOString();
+    const closesAt = new Date(now + 60 * DAY).toISOString();
+    await savePoll({
+      id: 1,
+      title: "კურსის შეფასება",
+      titleEn: "Course evaluation",
+      audience: ["user"],
+      opensAt,
+      closesAt,
+      link: "/personal-vote",
+    }, null);
+    await savePoll({
+      id: 2,
+      title: "პერსონალის კმაყოფილების კვლევა",
+      titleEn: "Staff satisfaction survey",
+      audience: ["prof", "custom"],
+      opensAt,
+      closesAt,
+      link: "/poll-response?poll=2",
+    }, null);
+  },
+};

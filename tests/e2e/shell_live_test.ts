@@ -1,0 +1,188 @@
+/**
+ * The shell's live parts in a real browser (issue 8): the professor statement dialog once per session, the
+ * poll alert at start-up and every minute (Playwright's fake clock), the menu badges and their refresh, the
+ * Zoom and observing checkboxes, and a translation edited on the language screen reaching pages and islands.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { assert, assertEquals } from "../assert.ts";
+import { type Credentials, DEMO, signIn, withBrowser } from "./harness.ts";
+
+const POLLS_PATH = "/api/shell/polls/waiting";
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+Deno.test({
+  name: "shell live parts in a real browser",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: (t) =>
+    withBrowser(async ({ server, browser }) => {
+      const base = server.url;
+      const contexts: BrowserContext[] = [];
+      const errors: string[] = [];
+      const session = async (
+        account: Credentials,
+        opts: { statementDialog?: boolean; beforeSignIn?: (page: Page) => Promise<void> } = {},
+      ) => {
+        const context = await browser.newContext();
+        contexts.push(context);
+        const page = await context.newPage();
+        page.setDefaultTimeout(20_000);
+        page.on("pageerror", (e) => errors.push(e.message));
+        await opts.beforeSignIn?.(page);
+        await signIn(page, base, account, { statementDialog: opts.statementDialog });
+        return page;
+      };
+      /** Resolves once the page's shell has run its start-up checks (the poll alert's first call answered). */
+      const checksRan = (page: Page) => page.waitForResponse((r) => r.url().includes(POLLS_PATH));
+
+      try {
+        await t.step(
+          "the professor statement dialog (500 px) opens once per session while unchecked",
+          async () => {
+            const page = await session(DEMO.prof, { statementDialog: true });
+            const dialog = page.locator("dialog#professor-statement");
+            await dialog.waitFor({ state: "visible" });
+            const box = await dialog.boundingBox();
+            assert(box && Math.abs(box.width - 500) <= 1, `width ${box?.width}`);
+            await dialog.getByRole("button", { name: "მოგვიანებით" }).click();
+            await dialog.waitFor({ state: "hidden" });
+
+            // The same session: a full reload does not open it again.
+            const ran = checksRan(page);
+            await page.reload();
+            await page.waitForSelector("html[data-hydrated=true]");
+            await ran;
+            await page.waitForTimeout(700);
+            assertEquals(await dialog.count(), 0);
+
+            // A new session asks again; confirming ends it for good.
+            const second = await session(DEMO.prof, { statementDialog: true });
+            const again = second.locator("dialog#professor-statement");
+            await again.waitFor({ state: "visible" });
+            await again.getByTestId("statement-confirm").click();
+            await again.waitFor({ state: "hidden" });
+            await second.getByText("განცხადება დადასტურებულია").waitFor();
+
+            let thirdRan: Promise<unknown> = Promise.resolve();
+            const third = await session(DEMO.prof, {
+              statementDialog: true,
+              beforeSignIn: (p) => Promise.resolve(void (thirdRan = checksRan(p))),
+            });
+            await thirdRan;
+            await third.waitForTimeout(1000);
+            assertEquals(await third.locator("dialog#professor-statement").count(), 0);
+            const checked = await third.evaluate(() =>
+              fetch("/api/shell/professor-statement").then((r) => r.json())
+            );
+            assertEquals(checked, { isChecked: true });
+          },
+        );
+
+        await t.step("the poll alert checks at start-up and every 60,000 ms (fake clock)", async () => {
+          let checks = 0;
+          const page = await session(DEMO.staff, {
+            beforeSignIn: async (p) => {
+              await p.clock.install();
+              p.on("request", (r) => {
+                if (r.url().includes(POLLS_PATH)) checks++;
+              });
+            },
+          });
+          const alert = page.getByTestId("poll-alert");
+          await alert.waitFor();
+          await waitUntil(() => checks === 1, "the start-up check");
+          await page.clock.runFor(59_000);
+          await page.waitForTimeout(300);
+          assertEquals(checks, 1, "no second check before a minute");
+          await page.clock.runFor(1_000);
+          await waitUntil(() => checks === 2, "the check after one minute");
+          await page.clock.runFor(60_000);
+          await waitUntil(() => checks === 3, "the check after two minutes");
+          await alert.getByRole("button").click();
+          const link = page.locator("#poll-alert-menu a", { hasText: "პერსონალის კმაყოფილების კვლევა" });
+          assertEquals(await link.getAttribute("href"), "/poll-response?poll=2");
+        });
+
+        await t.step("menu badges load after hydration and refresh when the boxes are read", async () => {
+          const page = await session(DEMO.staff);
+          const inbox = page.getByTestId("menu-badge-inbox");
+          const chancellery = page.getByTestId("menu-badge-chancellery");
+          await inbox.waitFor({ state: "attached" });
+          assertEquals(await inbox.textContent(), "3");
+          assertEquals(await chancellery.textContent(), "2");
+          // The server HTML carries no counts (the menu's HTML is cached and the same for everyone).
+          const html = await (await page.request.get(`${base}/hr`)).text();
+          assert(!html.includes("menu-badge-inbox"));
+
+          await page.goto(`${base}/mailbox`);
+          await page.waitForSelector("html[data-hydrated=true]");
+          await inbox.waitFor({ state: "attached" });
+          await page.getByRole("button", { name: "ყველას წაკითხულად მონიშვნა" }).click();
+          await inbox.waitFor({ state: "detached" });
+          assertEquals(await chancellery.textContent(), "2");
+
+          await page.goto(`${base}/chancellery`);
+          await page.waitForSelector("html[data-hydrated=true]");
+          await chancellery.waitFor({ state: "attached" });
+          await page.getByRole("button", { name: "კანცელარიის შემოწმება" }).click();
+          await chancellery.waitFor({ state: "detached" });
+        });
+
+        await t.step("Zoom checkbox for academic staff, observing checkbox for observers", async () => {
+          const prof = await session(DEMO.prof);
+          await prof.click("#user-menu-button");
+          const zoom = prof.getByTestId("zoom-online");
+          await zoom.waitFor();
+          assertEquals(await zoom.isChecked(), false);
+          assertEquals(await prof.getByTestId("observing").count(), 0);
+          await zoom.check();
+          await prof.getByText("წარმატებით განახლდა").waitFor();
+          await prof.reload();
+          await prof.waitForSelector("html[data-hydrated=true]");
+          await prof.click("#user-menu-button");
+          await prof.getByTestId("zoom-online").waitFor();
+          assertEquals(await prof.getByTestId("zoom-online").isChecked(), true);
+
+          const admin = await session(DEMO.admin);
+          await admin.click("#user-menu-button");
+          const observing = admin.getByTestId("observing");
+          await observing.waitFor();
+          assertEquals(await admin.getByTestId("zoom-online").count(), 0);
+          await observing.check();
+          await admin.getByText("წარმატებით განახლდა").waitFor();
+
+          const staff = await session(DEMO.staff);
+          await staff.click("#user-menu-button");
+          await staff.locator("#user-menu-menu a").first().waitFor();
+          await staff.waitForTimeout(500);
+          assertEquals(await staff.getByTestId("zoom-online").count(), 0);
+          assertEquals(await staff.getByTestId("observing").count(), 0);
+        });
+
+        await t.step("a translation edited on the language screen reaches pages and islands", async () => {
+          const admin = await session(DEMO.admin);
+          await admin.goto(`${base}/lang/ka?side=admin_side&q=shell.logout`);
+          await admin.waitForSelector("html[data-hydrated=true]");
+          const input = admin.locator('input[data-key="shell.logout"]');
+          await input.fill("სისტემიდან გასვლა");
+          await input.press("Enter");
+          await admin.getByText("თარგმანი შენახულია").waitFor();
+          // Another person's next page: the user menu (an island, translated in the browser) shows the edit.
+          const staff = await session(DEMO.staff);
+          await staff.click("#user-menu-button");
+          await staff.getByRole("button", { name: "სისტემიდან გასვლა" }).waitFor();
+        });
+
+        assertEquals(errors, []);
+      } finally {
+        for (const context of contexts) await context.close().catch(() => {});
+      }
+    }),
+});
