@@ -27,7 +27,8 @@ export function kindOfName(name: string): DocumentKind | null {
   return null;
 }
 
-const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
+/** Whether `bytes` begin with the signature `magic`. */
+export const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
   bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
 
 /** Whether the first bytes of an upload can begin a file of `kind` (checked on the first chunk). */

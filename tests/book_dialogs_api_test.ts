@@ -8,6 +8,7 @@ import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 import { createBook } from "../services/books.ts";
 import { listGroups } from "../services/semesters.ts";
+import { zip } from "./fixtures/zip.ts";
 
 const app = await seededApp();
 const staff = { authorization: `Bearer ${await tokenFor("staff")}`, cookie: "lang=en" };
@@ -313,44 +314,3 @@ Deno.test("course dialogs API", async (t) => {
     assertEquals((await call("GET", "/book_log/999999")).status, 404);
   });
 });
-
-/** A ZIP archive of empty stored entries: local headers, the central directory and its end record. */
-function zip(names: string[]): Uint8Array {
-  const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  const central: Uint8Array[] = [];
-  let offset = 0;
-  for (const name of names) {
-    const bytes = encoder.encode(name);
-    const local = new Uint8Array(30 + bytes.length);
-    const view = new DataView(local.buffer);
-    view.setUint32(0, 0x04034b50, true);
-    view.setUint16(26, bytes.length, true);
-    local.set(bytes, 30);
-    const entry = new Uint8Array(46 + bytes.length);
-    const e = new DataView(entry.buffer);
-    e.setUint32(0, 0x02014b50, true);
-    e.setUint16(28, bytes.length, true);
-    e.setUint32(42, offset, true);
-    entry.set(bytes, 46);
-    parts.push(local);
-    central.push(entry);
-    offset += local.length;
-  }
-  const size = central.reduce((n, c) => n + c.length, 0);
-  const end = new Uint8Array(22);
-  const v = new DataView(end.buffer);
-  v.setUint32(0, 0x06054b50, true);
-  v.setUint16(8, names.length, true);
-  v.setUint16(10, names.length, true);
-  v.setUint32(12, size, true);
-  v.setUint32(16, offset, true);
-  const all = [...parts, ...central, end];
-  const out = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of all) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}

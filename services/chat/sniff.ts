@@ -3,15 +3,20 @@
  * images, video, audio, PDF and office documents are accepted; anything else (HTML, SVG, scripts, executables)
  * is refused. Returns the MIME type to store and serve (with `nosniff`), or null.
  */
+import { startsWith, zipEntryNames } from "../file_sniff.ts";
 
 const ascii = (bytes: Uint8Array, from: number, length: number) =>
   String.fromCharCode(...bytes.subarray(from, from + length));
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  signature.every((b, i) => bytes[offset + i] === b);
+/** OpenDocument stores its type uncompressed as the first entry, `mimetype`, right after its local header. */
+const ODF_MIMETYPE = /^mimetypeapplication\/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)/;
 
-/** Text of the first bytes, for finding zip entry names (they are stored uncompressed in the headers). */
-const headText = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes.subarray(0, 64 * 1024));
+/** Office Open XML: the package's main part, found in the ZIP's central directory. */
+const OOXML_PARTS: [string, string][] = [
+  ["word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+  ["xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+  ["ppt/presentation.xml", "application/vnd.openxmlformats-officedocument.presentationml.presentation"],
+];
 
 const OLE_TYPES: Record<string, string> = {
   doc: "application/msword",
@@ -49,22 +54,16 @@ export function sniffType(bytes: Uint8Array, originalName: string): string | nul
     const extension = originalName.toLowerCase().split(".").pop() ?? "";
     return OLE_TYPES[extension] ?? OLE_TYPES.doc;
   }
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return zipOfficeType(headText(bytes));
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return zipOfficeType(bytes);
   return null;
 }
 
-function zipOfficeType(head: string): string | null {
-  const odf = head.match(/mimetypeapplication\/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)/);
+function zipOfficeType(bytes: Uint8Array): string | null {
+  const odf = ascii(bytes, 30, 80).match(ODF_MIMETYPE);
   if (odf) return `application/vnd.oasis.opendocument.${odf[1]}`;
-  if (!head.includes("[Content_Types].xml")) return null;
-  if (head.includes("word/")) {
-    return "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-  }
-  if (head.includes("xl/")) return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-  if (head.includes("ppt/")) {
-    return "application/vnd.openxmlformats-officedocument.presentationml.presentation";
-  }
-  return null;
+  const names = zipEntryNames(bytes);
+  if (!names.includes("[Content_Types].xml")) return null;
+  return OOXML_PARTS.find(([part]) => names.includes(part))?.[1] ?? null;
 }
 
 /** The message type a stored file makes. */
