@@ -23,6 +23,7 @@ import { warmStudentIndex } from "./services/student_index.ts";
 import { AppError } from "./utils/errors.ts";
 import { isLang, setActiveTranslator } from "./utils/i18n.ts";
 import type { AppState } from "./utils/state.ts";
+import { envVar } from "./utils/env.ts";
 
 export interface AppOptions {
   /** KV location; `:memory:` in tests. Defaults to `KV_PATH` or ./data/app.kv. */
@@ -54,7 +55,7 @@ export async function createApp(opts: AppOptions = {}) {
     platform({
       build,
       allowedOrigins: configuredOrigins(),
-      hsts: Boolean(env("DENO_DEPLOYMENT_ID")),
+      hsts: Boolean(envVar("DENO_DEPLOYMENT_ID")),
       onError: handleError,
     }),
   );
@@ -118,29 +119,21 @@ export async function createApp(opts: AppOptions = {}) {
   return app;
 }
 
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
-}
-
 /** `APP_ORIGIN` (comma-separated) pins the origins allowed to write; by default the request's own origin. */
 function configuredOrigins(): string[] | null {
-  const value = env("APP_ORIGIN");
+  const value = envVar("APP_ORIGIN");
   return value ? value.split(",").map((o) => o.trim()).filter(Boolean) : null;
 }
 
 if (import.meta.main) {
   const app = await createApp();
-  if (env("SEED") !== "off" && await seedIfEmpty()) console.log("loaded the demo data into the new KV");
+  if (envVar("SEED") !== "off" && await seedIfEmpty()) console.log("loaded the demo data into the new KV");
   // Load the students list's snapshot now, not on the first person's request.
   await warmStudentIndex();
-  const port = Number(env("PORT") ?? 8000);
+  const port = Number(envVar("PORT") ?? 8000);
   Deno.serve({
     port,
-    hostname: env("HOST") ?? "0.0.0.0",
+    hostname: envVar("HOST") ?? "0.0.0.0",
     onListen: ({ port }) => console.log(`listening on http://localhost:${port}`),
   }, app.fetch);
 }

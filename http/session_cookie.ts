@@ -5,18 +5,13 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Session } from "../services/sessions.ts";
+import { envVar } from "../utils/env.ts";
 
 export const SESSION_COOKIE = "session";
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 
 /** `TRUST_PROXY=1` behind a reverse proxy: only then is X-Forwarded-For believed (else anyone could forge it). */
-const trustProxy = (() => {
-  try {
-    return Deno.env.get("TRUST_PROXY") === "1";
-  } catch {
-    return false;
-  }
-})();
+const trustProxy = envVar("TRUST_PROXY") === "1";
 
 export function tokenOf(c: Context): string | null {
   const header = c.req.header("authorization");

@@ -7,6 +7,7 @@ import { TablesExport } from "../islands/tables_export.tsx";
 import { TimetableDatePicker } from "../islands/timetable_date_picker.tsx";
 import { loadTables, parseTablesQuery, type TablesData } from "../services/timetable_page.ts";
 import type { AppState } from "../utils/state.ts";
+import { now } from "../services/clock.ts";
 
 export const meta: RouteMeta = { titleKey: "menu.table", permission: "menu.table" };
 
@@ -22,7 +23,7 @@ export const handler: Handlers<TablesData, AppState> = {
       },
       state.lang,
       state.t,
-      new Date(),
+      now(),
     );
     return render(data);
   },

@@ -105,6 +105,7 @@
  *     "book_flags_version"] on every read; one course written since is re-read alone, anything else reloads all.
  */
 import { serialize } from "node:v8";
+import { envVar } from "../utils/env.ts";
 
 /** Deno KV's hard limits (measured against Deno 2.9: exceeding any of them throws a TypeError). */
 export const KV_LIMITS = {
@@ -176,15 +177,6 @@ export async function closeDb(): Promise<void> {
   openedPath = undefined;
   const open = await pending?.catch(() => null);
   open?.close();
-}
-
-/** The server runs with `--allow-env` for a few names only; a refused read means "not set". */
-function envVar(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Serialized size of a value as KV counts it (V8 serialization; byte arrays are stored raw). */

@@ -9,6 +9,7 @@ import { cachedValue } from "./cached_value.ts";
 import { createRecord, type StoredRecord, updateRecord } from "./db_records.ts";
 import { getRecord } from "./db_reads.ts";
 import { type FieldError, invalid } from "../utils/errors.ts";
+import { now } from "./clock.ts";
 
 export const GROUPS = "registration_groups";
 export const SEASON_YEAR_MAX = 40;
@@ -52,7 +53,7 @@ export function listGroups(): Promise<GroupRecord[]> {
 /** The semester running on `today` (YYYY-MM-DD); otherwise the latest one that has started, else the first. */
 export function currentGroupOf<G extends { value: RegistrationGroup }>(
   groups: readonly G[],
-  today = new Date().toISOString().slice(0, 10),
+  today = now().toISOString().slice(0, 10),
 ): G | null {
   const sorted = [...groups].sort((a, b) => a.value.startDate.localeCompare(b.value.startDate));
   const running = sorted.filter((g) => g.value.startDate <= today && today <= g.value.endDate);

@@ -4,6 +4,7 @@
  */
 import { base64url, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { commitInBatches, db, type KvOp, readMany } from "./db.ts";
+import { envVar } from "../utils/env.ts";
 
 export type Guard = "user" | "prof" | "custom";
 
@@ -56,7 +57,7 @@ function signingKey(): Promise<CryptoKey> {
   const kv = db();
   let key = keys.get(kv);
   if (!key) {
-    const fromEnv = envSecret();
+    const fromEnv = envVar("JWT_SECRET");
     key = fromEnv !== undefined
       ? hmacKey(parseSecret(fromEnv))
       : ensureStoredSecret(kv).then((s) => hmacKey(new TextEncoder().encode(s)));
@@ -64,15 +65,6 @@ function signingKey(): Promise<CryptoKey> {
     keys.set(kv, key);
   }
   return key;
-}
-
-/** The server may run with `--allow-env` for a few names only; a refused read means "not set". */
-function envSecret(): string | undefined {
-  try {
-    return Deno.env.get("JWT_SECRET") || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The HMAC key for a configured secret; a short one is refused loudly rather than used. */

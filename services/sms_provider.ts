@@ -4,6 +4,7 @@
  * `{ to, from, text }` as JSON with `Authorization: Bearer SMS_GATEWAY_KEY`, the sender being `SMS_SENDER`.
  */
 import { AppError } from "../utils/errors.ts";
+import { envVar } from "../utils/env.ts";
 
 export interface SmsProvider {
   send(phone: string, text: string): Promise<void>;
@@ -57,16 +58,7 @@ const smsFailed = () => new AppError(502, "sms_failed", "consent.errors.smsFaile
 /** The environment variables of the HTTP gateway (the server's --allow-env list must name them). */
 export const SMS_ENV = { url: "SMS_GATEWAY_URL", key: "SMS_GATEWAY_KEY", sender: "SMS_SENDER" } as const;
 
-/** Reads a variable the process may not be allowed to read (then it counts as unset). */
-function envOf(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function smsProviderFromEnv(read: (name: string) => string | undefined = envOf): SmsProvider {
+export function smsProviderFromEnv(read: (name: string) => string | undefined = envVar): SmsProvider {
   const url = read(SMS_ENV.url);
   if (!url) return new LogSmsProvider();
   return new HttpSmsProvider({ url, key: read(SMS_ENV.key) ?? "", sender: read(SMS_ENV.sender) ?? "" });

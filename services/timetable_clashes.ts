@@ -10,6 +10,7 @@ import type { TimetableEntry } from "./academic_model.ts";
 import { db } from "./db.ts";
 import { listEntries } from "./timetable_entries.ts";
 import { endOf, startOf } from "./timetable_rules.ts";
+import { now as clockNow } from "./clock.ts";
 
 export type ClashKind = "professor" | "auditorium";
 
@@ -54,7 +55,7 @@ const MAX_AGE_MS = 60_000;
 const held = new WeakMap<Deno.Kv, Map<number, { at: number; clashes: Promise<Clash[]> }>>();
 
 /** The clashes of a semester, at most a minute old (concurrent callers share one computation). */
-export function groupClashes(groupId: number, now = Date.now()): Promise<Clash[]> {
+export function groupClashes(groupId: number, now = clockNow().getTime()): Promise<Clash[]> {
   const kv = db();
   let byGroup = held.get(kv);
   if (!byGroup) held.set(kv, byGroup = new Map());

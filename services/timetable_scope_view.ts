@@ -9,6 +9,7 @@ import type { TimetableEntry } from "./academic_model.ts";
 import { db } from "./db.ts";
 import { lessonWritesInThisProcess } from "./timetable_entries.ts";
 import { type Names, namesOf, scopeEntries, type TimetableScope } from "./timetable_view.ts";
+import { now as clockNow } from "./clock.ts";
 
 export const SCOPE_VIEW_TTL_MS = 3_000;
 const MAX_HELD = 500;
@@ -26,7 +27,11 @@ interface Held {
 
 const held = new WeakMap<Deno.Kv, Map<string, Held>>();
 
-export function scopeView(scope: TimetableScope, groupId: number, now = Date.now()): Promise<ScopeView> {
+export function scopeView(
+  scope: TimetableScope,
+  groupId: number,
+  now = clockNow().getTime(),
+): Promise<ScopeView> {
   const kv = db();
   let views = held.get(kv);
   if (!views) held.set(kv, views = new Map());

@@ -23,6 +23,7 @@ import { endOf, lessonTime, startOf } from "./timetable_rules.ts";
 import { happensOn, isRunning, localNow } from "./timetable_week.ts";
 import { forbidden } from "../utils/errors.ts";
 import type { Lang } from "../utils/i18n.ts";
+import { now as clockNow } from "./clock.ts";
 
 export type TimetableScope =
   | { kind: "professor"; id: number }
@@ -76,7 +77,7 @@ const programCache = new WeakMap<Deno.Kv, Map<number, { at: number; books: Promi
  * The courses of a program: those in its students' transcripts. Reading them costs one listing per student, so
  * the set is held for ten minutes per program (curricula change between semesters, not between requests).
  */
-export function programCourses(programId: number, now = Date.now()): Promise<Set<number>> {
+export function programCourses(programId: number, now = clockNow().getTime()): Promise<Set<number>> {
   const kv = db();
   let byProgram = programCache.get(kv);
   if (!byProgram) programCache.set(kv, byProgram = new Map());

@@ -20,6 +20,7 @@ import { ownScope, scopeEntries, type Viewer } from "./timetable_view.ts";
 import { CRITERIA, SCORES } from "./vote_criteria.ts";
 import { AppError, type FieldError, forbidden, invalid } from "../utils/errors.ts";
 import { monotonicFactory } from "ulid";
+import { now as clockNow } from "./clock.ts";
 
 export const VOTE_RESPONSES = "vote_responses";
 export const VOTE_CAST = "vote_cast";
@@ -54,7 +55,7 @@ export function validateScores(raw: Record<string, unknown>): Record<string, num
 }
 
 /** The evaluation period: the registration group running today (university time). */
-export async function currentPeriod(now = new Date()): Promise<GroupRecord | null> {
+export async function currentPeriod(now = clockNow()): Promise<GroupRecord | null> {
   return currentGroupOf(await listGroups(), localNow(now).date);
 }
 
@@ -63,7 +64,7 @@ export interface VoteViewer extends Viewer {
 }
 
 /** The courses a student may evaluate: those of their lessons in the current period; others have none. */
-export async function votableCourses(viewer: VoteViewer, now = new Date()) {
+export async function votableCourses(viewer: VoteViewer, now = clockNow()) {
   const period = await currentPeriod(now);
   const scope = await ownScope(viewer);
   if (!period || scope?.kind !== "student") {
@@ -87,7 +88,7 @@ export async function submitVote(
   viewer: VoteViewer,
   bookId: number,
   rawScores: Record<string, unknown>,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<void> {
   if (viewer.user.studentId === null) throw forbidden();
   const { period, courses } = await votableCourses(viewer, now);

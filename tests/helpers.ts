@@ -7,12 +7,16 @@ import { seed } from "../services/seed/mod.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { createSession } from "../services/sessions.ts";
 import { findUserByEmail } from "../services/users.ts";
+import { pinClock } from "../services/clock.ts";
+import { REFERENCE_NOW } from "../services/seed/university_sizes.ts";
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 export const ACCOUNTS = Object.keys(DEMO_ACCOUNTS) as DemoAccount[];
 export const ORIGIN = "http://localhost";
 
+/** The app on a seeded `:memory:` KV, its calendar at the demo university's "today" (REFERENCE_NOW). */
 export async function seededApp() {
+  pinClock(REFERENCE_NOW);
   const app = await createApp({ kvPath: ":memory:" });
   await seed("small", () => {});
   return app;

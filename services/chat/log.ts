@@ -14,6 +14,7 @@ import { db } from "../db.ts";
 import { type Committed, itemCost, type Pending, type RoomBatch, tryCommit } from "./log_commit.ts";
 import { type ChatEvent, type ChatEventBody, keys, type RoomState } from "./model.ts";
 import type { MemberRef } from "./protocol.ts";
+import { envVar } from "../../utils/env.ts";
 
 export interface AppendRequest {
   roomId: number;
@@ -195,12 +196,4 @@ export async function headOf(roomId: number): Promise<number> {
 
 export async function roomState(roomId: number): Promise<RoomState | null> {
   return (await db().get<RoomState>(keys.room(roomId))).value;
-}
-
-function envVar(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -25,6 +25,7 @@ import { readEvents, roomState } from "./log.ts";
 import { type ChatEvent, keys } from "./model.ts";
 import { loadPeople } from "./people.ts";
 import { roomView } from "./views.ts";
+import { envVar } from "../../utils/env.ts";
 
 export const POLL_MS = 100;
 const WATCH_REBUILD_MS = 200;
@@ -167,12 +168,4 @@ async function joinSeq(roomId: number, userId: number, head: number): Promise<nu
     (e.type === "room_created" && e.members.some((m) => m.id === userId)) ||
     (e.type === "member_added" && e.member.id === userId);
   return events.findLast(joins)?.seq ?? null;
-}
-
-function envVar(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
 }

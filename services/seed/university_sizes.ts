@@ -58,6 +58,8 @@ export const STUDENT_WEIGHT: Record<Level, number> = { 1: 5, 2: 2, 3: 0.5, 4: 3,
  * clock, so the same seed gives the same university on every machine and every day.
  */
 export const REFERENCE_DATE = "2026-11-22";
+/** Noon of REFERENCE_DATE in Tbilisi: what tests pin the calendar clock to (`APP_NOW`, services/clock.ts). */
+export const REFERENCE_NOW = `${REFERENCE_DATE}T12:00:00+04:00`;
 /** First academic year with a registration group: students were admitted from 2021 on. */
 export const FIRST_ACADEMIC_YEAR = 2021;
 /** The academic year REFERENCE_DATE falls in (2026-2027; autumn semester). */

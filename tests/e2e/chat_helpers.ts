@@ -52,11 +52,21 @@ export async function startChat(page: Page, keywords: string[]) {
   assertEquals(await page.locator("[data-testid=chat-chip]").count(), keywords.length);
   const label = await page.textContent("[data-testid=chat-start]");
   assertEquals(label?.trim(), keywords.length > 1 ? "ჯგუფის შექმნა" : "ჩატის დაწყება");
-  await page.click("[data-testid=chat-start]");
-  await page.waitForSelector(`${WINDOW}:not([data-chat-id="-1"]) [data-testid=chat-input]`);
-  return Number(
-    await page.locator(`${WINDOW}:not([data-chat-id="-1"])`).first().getAttribute("data-chat-id"),
+  // Windows already open stay open: the chat started is the one whose window was not there before.
+  const before = await page.locator(WINDOW).evaluateAll((els) =>
+    els.map((el) => el.getAttribute("data-chat-id"))
   );
+  await page.click("[data-testid=chat-start]");
+  const opened = await page.waitForFunction(
+    ({ selector, before }) =>
+      [...document.querySelectorAll(selector)]
+        .find((el) => {
+          const id = el.getAttribute("data-chat-id");
+          return id !== "-1" && !before.includes(id) && el.querySelector("[data-testid=chat-input]");
+        })?.getAttribute("data-chat-id"),
+    { selector: WINDOW, before },
+  );
+  return Number(await opened.jsonValue());
 }
 
 export const windowOf = (page: Page, chatId: number) => page.locator(`${WINDOW}[data-chat-id="${chatId}"]`);

@@ -4,6 +4,7 @@
  */
 import { type Browser, chromium, type Page } from "playwright-core";
 import { DENO, ROOT, serveFlags } from "../serve_flags.ts";
+import { REFERENCE_NOW } from "../../services/seed/university_sizes.ts";
 
 export interface TestServer {
   url: string;
@@ -39,7 +40,14 @@ export async function startServer(
   const child = new Deno.Command(DENO, {
     args: ["run", ...await serveFlags(), "main.ts"],
     cwd: ROOT,
-    env: { PORT: String(port), HOST: "127.0.0.1", KV_PATH: `./data/${dir.split("/").pop()}/app.kv`, ...env },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      KV_PATH: `./data/${dir.split("/").pop()}/app.kv`,
+      // The demo university's "today", so that "this week" and "the running semester" hold on any day.
+      APP_NOW: REFERENCE_NOW,
+      ...env,
+    },
     stdout: "piped",
     stderr: "piped",
   }).spawn();
