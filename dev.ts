@@ -27,6 +27,13 @@ async function buildAll() {
     css: { input: "styles/app.css" },
     copy: [...fonts, ...swagger],
     locales: ["ka", "en"],
+    // The shell's islands: on every signed-in page.
+    bootIslands: [
+      "./islands/side_menu.tsx",
+      "./islands/top_bar.tsx",
+      "./islands/chat_widget.tsx",
+      "./islands/consent_check.tsx",
+    ],
   });
   await writeUsedKeys();
   const islands = Object.keys(manifest.islands).length;

@@ -1,6 +1,6 @@
 /**
- * One production build: esbuild bundles the boot runtime, the app's client init and every island (ESM, code
- * splitting so Preact loads once, minified, content-hashed names), Tailwind compiles the stylesheet, fonts
+ * One production build: esbuild bundles the boot runtime (with the client init and the shell's islands) and
+ * every other island (ESM, code splitting so Preact loads once, minified, content-hashed names), Tailwind compiles the stylesheet, fonts
  * and the API viewer are copied from npm packages, and every text asset gets a .gz twin. The result is
  * described by static/_build/manifest.json.
  */
@@ -17,7 +17,16 @@ export interface BuildOptions {
   copy?: [string, string][];
   css?: { input: string };
   locales?: string[];
+  /**
+   * Islands on nearly every page (the shell's), bundled into the boot module together with the client init:
+   * each JavaScript file is compressed on its own, so every extra small file costs a few hundred bytes of
+   * lost compression context, and these always load together anyway. Paths as in the island manifest, e.g.
+   * `./islands/top_bar.tsx`.
+   */
+  bootIslands?: string[];
 }
+
+const BOOT_ENTRY = "app-boot-entry";
 
 export async function build(opts: BuildOptions): Promise<BuildManifest> {
   const { root } = opts;
@@ -25,9 +34,15 @@ export async function build(opts: BuildOptions): Promise<BuildManifest> {
   await Deno.remove(out, { recursive: true }).catch(() => {});
   await Deno.mkdir(out, { recursive: true });
   const { islands } = await listModules(root);
-  const entryPoints: Record<string, string> = { boot: `${root}/framework/client/boot.ts` };
-  if (opts.clientInit) entryPoints.init = `${root}/${opts.clientInit}`;
+  const bootIslands = new Set(opts.bootIslands ?? []);
+  for (const file of bootIslands) {
+    if (!islands.includes(file)) {
+      throw new Error(`build: bootIslands names ${file}, which is not an island module`);
+    }
+  }
+  const entryPoints: Record<string, string> = { boot: BOOT_ENTRY };
   for (const file of islands) {
+    if (bootIslands.has(file)) continue;
     entryPoints[`island-${file.slice(2).replace(/\.(tsx|ts)$/, "").replaceAll("/", "-")}`] = `${root}/${
       file.slice(2)
     }`;
@@ -51,6 +66,7 @@ export async function build(opts: BuildOptions): Promise<BuildManifest> {
     absWorkingDir: root,
     logLevel: "warning",
     legalComments: "none",
+    plugins: [bootEntry(root, opts.clientInit, [...bootIslands])],
   });
   await esbuild.stop();
 
@@ -63,9 +79,11 @@ export async function build(opts: BuildOptions): Promise<BuildManifest> {
     );
     const entry = output.entryPoint;
     if (!entry) continue;
-    if (entry.endsWith("framework/client/boot.ts")) manifest.boot = url(path);
-    else if (opts.clientInit && entry.endsWith(opts.clientInit)) manifest.init = url(path);
-    else manifest.islands[`./${entry}`] = url(path);
+    if (entry.endsWith(BOOT_ENTRY)) {
+      manifest.boot = url(path);
+      if (opts.clientInit) manifest.init = url(path);
+      for (const file of bootIslands) manifest.islands[file] = url(path);
+    } else manifest.islands[`./${entry}`] = url(path);
   }
 
   if (opts.css) manifest.css = await buildCss(root, opts.css.input, out);
@@ -79,6 +97,29 @@ export async function build(opts: BuildOptions): Promise<BuildManifest> {
   await precompress(out);
   await Deno.writeTextFile(`${out}/manifest.json`, JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/**
+ * The boot entry: the boot runtime, the client init as the default export (the boot runtime imports it by the
+ * payload's URL, which is then its own) and the boot islands' exports. Island names are unique, so their
+ * component exports never clash; other clashing names (`ssrCache`) are dropped by `export *`, and only the
+ * server reads those.
+ */
+function bootEntry(root: string, clientInit: string | undefined, islands: string[]): esbuild.Plugin {
+  const lines = [`import "./framework/client/boot.ts";`];
+  if (clientInit) lines.push(`export { default } from "./${clientInit}";`);
+  for (const file of islands) lines.push(`export * from "${file}";`);
+  return {
+    name: "boot-entry",
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${BOOT_ENTRY}$`) }, () => ({ path: BOOT_ENTRY, namespace: "boot" }));
+      b.onLoad({ filter: /.*/, namespace: "boot" }, () => ({
+        contents: lines.join("\n"),
+        resolveDir: root,
+        loader: "ts",
+      }));
+    },
+  };
 }
 
 async function buildCss(root: string, input: string, out: string) {

@@ -62,7 +62,7 @@ function islandScripts(collector: IslandCollector, build: BuildManifest, nonce: 
       );
     }
     modules[island.name] = [url, island.exportName];
-    preload.add(url);
+    if (url !== build.boot) preload.add(url);
     for (const dep of build.imports[url] ?? []) preload.add(dep);
   }
   const n = escapeAttr(nonce);

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { t } from "../utils/i18n.ts";
+import { whenIdle } from "../utils/when_idle.ts";
 
 type ClientModule = typeof import("../components/chat/chat_client.ts");
 type AppModule = typeof import("../components/chat/chat_app.tsx");
@@ -36,11 +37,13 @@ export function ChatWidget() {
       loadClient().then((mod) => {
         if (mod.hadOpenChat()) loadApp();
       });
-    } else {
-      const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-      idle(() => void loadClient());
+      return () => (cancelled = true);
     }
-    return () => (cancelled = true);
+    const cancelIdle = whenIdle(() => void loadClient());
+    return () => {
+      cancelled = true;
+      cancelIdle();
+    };
   }, []);
 
   useEffect(() => {

@@ -6,11 +6,10 @@
 import { useEffect, useState } from "preact/hooks";
 import { Dropdown, MENU_ITEM_CLASS } from "../components/shell/dropdown.tsx";
 import { LazyLiveToggles } from "../components/shell/lazy_live_toggles.tsx";
-import { ShellChecks } from "../components/shell/shell_checks.tsx";
 import { Toaster } from "../components/ui/toast.tsx";
 import { api } from "../utils/api_client.ts";
 import { sessionCountdown, UNLIMITED } from "../utils/countdown.ts";
-import { useLiveUnread } from "../utils/user_channel_client.ts";
+import { whenIdle } from "../utils/when_idle.ts";
 import { type Lang, LANG_COOKIE, t } from "../utils/i18n.ts";
 
 export interface TopBarProps {
@@ -35,8 +34,11 @@ export const ssrCache = true;
 export function TopBar(
   { user, profileHref, expiresAt, lang, unread: initialUnread, passwordMinLength }: TopBarProps,
 ) {
+  const [unread, setUnread] = useState(initialUnread);
+  const [live, setLive] = useState<ShellLive | null>(null);
+  useEffect(() => whenIdle(() => void import("../components/shell/shell_live.ts").then(setLive)), []);
   // Live from the user channel (a notification made by any server process arrives within a second).
-  const unread = useLiveUnread(initialUnread);
+  useEffect(() => live?.connectUserChannel(setUnread), [live]);
   // null until mounted: the countdown is live data, and server HTML must not depend on the time.
   const [now, setNow] = useState<number | null>(null);
   const [dialog, setDialog] = useState<"password" | "switch" | null>(null);
@@ -94,7 +96,7 @@ export function TopBar(
       >
         {countdown === UNLIMITED ? t("shell.unlimited") : countdown}
       </span>
-      <ShellChecks guard={user.guard} />
+      {live && <live.ShellChecks guard={user.guard} />}
       <Dropdown id="language-menu" label={lang.toUpperCase()} ariaLabel={t("shell.language")}>
         {LANGUAGES.map((l) => (
           <button
@@ -205,6 +207,8 @@ export function TopBar(
     </header>
   );
 }
+
+type ShellLive = typeof import("../components/shell/shell_live.ts");
 
 interface ShellDialogs {
   ChangePasswordDialog: typeof import("../components/shell/change_password_dialog.tsx").ChangePasswordDialog;

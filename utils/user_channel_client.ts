@@ -3,8 +3,6 @@
  * cookie authenticates the socket (it is HttpOnly, so the `auth` frame carries no token); on
  * `checkUserNotification` the count is fetched again. Reconnects with a growing pause; closes on logout.
  */
-import { useEffect, useState } from "preact/hooks";
-
 const COUNT_PATH = "/user/notifications/count";
 const MAX_RETRY_MS = 30_000;
 
@@ -22,53 +20,50 @@ async function fetchUnread(): Promise<number | null> {
   }
 }
 
-export function useLiveUnread(initial: number): number {
-  const [unread, setUnread] = useState(initial);
-  useEffect(() => {
-    let socket: WebSocket | null = null;
-    let retryMs = 1000;
-    let stopped = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const open = () => {
-      socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/user`);
-      socket.onopen = () => {
-        retryMs = 1000;
-        socket!.send(JSON.stringify({ event: "auth", data: {} }));
-      };
-      socket.onmessage = async (message) => {
-        const frame = JSON.parse(String(message.data)) as { event: string; data?: { action?: string } };
-        if (frame.event === "AuthSuccess") {
-          socket!.send(JSON.stringify({ event: "subscribe", data: {} }));
-          // Anything that arrived while the socket was down is counted now.
-          const count = await fetchUnread();
-          if (count !== null) setUnread(count);
-        } else if (frame.event === "event" && frame.data?.action === "checkUserNotification") {
-          const count = await fetchUnread();
-          if (count !== null) setUnread(count);
-        }
-      };
-      socket.onclose = (event) => {
-        // 4000/4001: not signed in or session revoked — reconnecting cannot help.
-        if (stopped || event.code === 4000 || event.code === 4001) return;
-        retry = setTimeout(open, retryMs);
-        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-      };
+/** Connects the channel and reports each fresh unread count; returns the disconnect. */
+export function connectUserChannel(setUnread: (count: number) => void): () => void {
+  let socket: WebSocket | null = null;
+  let retryMs = 1000;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/user`);
+    socket.onopen = () => {
+      retryMs = 1000;
+      socket!.send(JSON.stringify({ event: "auth", data: {} }));
     };
-    open();
-    // The logout form posts natively: tell the server first, so the socket is closed on purpose.
-    const onSubmit = (event: Event) => {
-      const form = event.target as HTMLFormElement;
-      if (form.getAttribute("action") !== "/logout" || socket?.readyState !== WebSocket.OPEN) return;
-      stopped = true;
-      socket.send(JSON.stringify({ event: "logout", data: {} }));
+    socket.onmessage = async (message) => {
+      const frame = JSON.parse(String(message.data)) as { event: string; data?: { action?: string } };
+      if (frame.event === "AuthSuccess") {
+        socket!.send(JSON.stringify({ event: "subscribe", data: {} }));
+        // Anything that arrived while the socket was down is counted now.
+        const count = await fetchUnread();
+        if (count !== null) setUnread(count);
+      } else if (frame.event === "event" && frame.data?.action === "checkUserNotification") {
+        const count = await fetchUnread();
+        if (count !== null) setUnread(count);
+      }
     };
-    document.addEventListener("submit", onSubmit);
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      document.removeEventListener("submit", onSubmit);
-      socket?.close();
+    socket.onclose = (event) => {
+      // 4000/4001: not signed in or session revoked — reconnecting cannot help.
+      if (stopped || event.code === 4000 || event.code === 4001) return;
+      retry = setTimeout(open, retryMs);
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
     };
-  }, []);
-  return unread;
+  };
+  open();
+  // The logout form posts natively: tell the server first, so the socket is closed on purpose.
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    if (form.getAttribute("action") !== "/logout" || socket?.readyState !== WebSocket.OPEN) return;
+    stopped = true;
+    socket.send(JSON.stringify({ event: "logout", data: {} }));
+  };
+  document.addEventListener("submit", onSubmit);
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    document.removeEventListener("submit", onSubmit);
+    socket?.close();
+  };
 }

@@ -2,13 +2,13 @@
  * The one export/download control: a link to the file (it works without JavaScript) that, once hydrated,
  * fetches the file so the person sees it being made — after SHOW_PROGRESS_AFTER_MS a progress bar appears,
  * with a percentage once the size is known — and then saves it. A failure opens the shared error dialog with
- * the server's message, or `failedMessage` ("Error", SPEC §8) when there is none. The fetching code is loaded
- * on the first click and the dialog's only when a download fails: the timetable page has a tight JavaScript
+ * the server's message, or `failedMessage` ("Error", SPEC §8) when there is none. The fetching code and the
+ * progress bar are loaded on the first click and the dialog's only when a download fails: the timetable page has a tight JavaScript
  * budget.
  */
 import { useRef, useState } from "preact/hooks";
 import type { ErrorDialog as ErrorDialogType } from "./error_dialog.tsx";
-import { ProgressBar } from "./progress_bar.tsx";
+import type { ProgressBar as ProgressBarType } from "./progress_bar.tsx";
 
 const SHOW_PROGRESS_AFTER_MS = 300;
 
@@ -35,6 +35,7 @@ export function DownloadButton(props: DownloadButtonProps) {
   const [progress, setProgress] = useState<number | null | false>(false);
   const [error, setError] = useState<string | null>(null);
   const [ErrorDialog, setErrorDialog] = useState<typeof ErrorDialogType | null>(null);
+  const [ProgressBar, setProgressBar] = useState<typeof ProgressBarType | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
 
   const start = async (event: Event) => {
@@ -47,7 +48,11 @@ export function DownloadButton(props: DownloadButtonProps) {
       shown = true;
       setProgress(latest);
     }, SHOW_PROGRESS_AFTER_MS);
-    const { downloadFile, errorMessage } = await import("../../utils/download.ts");
+    const [{ downloadFile, errorMessage }, bar] = await Promise.all([
+      import("../../utils/download.ts"),
+      import("./progress_bar.tsx"),
+    ]);
+    setProgressBar(() => bar.ProgressBar);
     try {
       await downloadFile(props.href, props.fallbackName, props.failedMessage, (percent) => {
         latest = percent;
@@ -78,7 +83,7 @@ export function DownloadButton(props: DownloadButtonProps) {
       >
         {props.label}
       </a>
-      {progress !== false && (
+      {progress !== false && ProgressBar && (
         <ProgressBar
           value={progress}
           label={props.progressLabel}
