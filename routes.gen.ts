@@ -99,11 +99,10 @@ import * as $i19 from "./islands/students_filters.tsx";
 import * as $i20 from "./islands/students_form.tsx";
 import * as $i21 from "./islands/students_qr.tsx";
 import * as $i22 from "./islands/sub_books_table.tsx";
-import * as $i23 from "./islands/tables_export.tsx";
-import * as $i24 from "./islands/timetable_date_picker.tsx";
-import * as $i25 from "./islands/top_bar.tsx";
-import * as $i26 from "./islands/translation_editor.tsx";
-import * as $i27 from "./islands/ui_kit_demo.tsx";
+import * as $i23 from "./islands/timetable_toolbar.tsx";
+import * as $i24 from "./islands/top_bar.tsx";
+import * as $i25 from "./islands/translation_editor.tsx";
+import * as $i26 from "./islands/ui_kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -207,11 +206,10 @@ const manifest: Manifest = {
     "./islands/students_form.tsx": $i20,
     "./islands/students_qr.tsx": $i21,
     "./islands/sub_books_table.tsx": $i22,
-    "./islands/tables_export.tsx": $i23,
-    "./islands/timetable_date_picker.tsx": $i24,
-    "./islands/top_bar.tsx": $i25,
-    "./islands/translation_editor.tsx": $i26,
-    "./islands/ui_kit_demo.tsx": $i27,
+    "./islands/timetable_toolbar.tsx": $i23,
+    "./islands/top_bar.tsx": $i24,
+    "./islands/translation_editor.tsx": $i25,
+    "./islands/ui_kit_demo.tsx": $i26,
   },
 };
 

@@ -197,12 +197,12 @@ function unique<T>(items: T[]): T[] {
 }
 
 /**
- * The chat widget's modules (manifest keys): the island in the shell, then what it loads with `import()` when
- * the browser is idle (the socket client) and when the chat is opened or used (panels, upload, image slider).
- * The emoji picker (emoji-mart and its data) is left out on purpose: it loads only when first opened.
+ * The chat widget's modules (manifest keys): what it loads with `import()` when the browser is idle (the socket
+ * client) and when the chat is opened or used (panels, upload, image slider). Its launcher island is bundled
+ * into the boot module and counted with every page. The emoji picker (emoji-mart and its data) is left out on
+ * purpose: it loads only when first opened.
  */
 export const CHAT_WIDGET_MODULES = [
-  "./islands/chat_widget.tsx",
   "./components/chat/chat_client.ts",
   "./components/chat/chat_app.tsx",
   "./components/chat/upload.ts",
@@ -212,28 +212,40 @@ export const CHAT_WIDGET_MODULES = [
 export const CHAT_WIDGET_GZIP_BUDGET = 25 * 1024;
 
 /**
- * What the chat widget adds to `page`: the static import closure of its modules, minus every module the page
- * would load anyway without the widget (Preact, the boot runtime, the UI kit parts the shell already has).
+ * What every shell page loads once the browser is idle, with no interaction: client navigation, the shell's
+ * live parts (bell channel, poll alert, statement check) and the chat socket client. Not needed to show the
+ * page or to use it, so not in a page's budget; reported beside it.
  */
-export async function chatWidgetJsBytes(
+export const IDLE_MODULES = [
+  "./framework/client/navigate.ts",
+  "./components/shell/shell_live.ts",
+  "./components/chat/chat_client.ts",
+];
+
+/**
+ * What the modules `keys` (manifest keys) add to `page`: their static import closure minus every module the
+ * page loads anyway (Preact, the boot module, the UI kit parts the shell already has).
+ */
+export async function addedJsBytes(
   page: PageJs,
+  keys: string[],
   manifest: BuildManifest,
   origin: string,
   root = ROOT,
 ): Promise<JsBytes & { missing: string[] }> {
-  const urls = CHAT_WIDGET_MODULES.map((m) => manifest.islands[m]);
-  const missing = CHAT_WIDGET_MODULES.filter((_, i) => !urls[i]);
-  const island = urls[0];
-  const baseline = importClosure(page.entries.filter((u) => stripQuery(u) !== island), manifest).modules;
-  const widget = importClosure(urls.filter((u): u is string => !!u), manifest);
-  const added = widget.modules.filter((u) => !baseline.includes(u));
-  const modules = await Promise.all(added.map((url) => moduleSize(url, origin, root)));
+  const urls = keys.map((m) => manifest.islands[m]);
+  const missing = keys.filter((_, i) => !urls[i]);
+  const baseline = importClosure(page.entries, manifest).modules;
+  const added = importClosure(urls.filter((u): u is string => !!u), manifest);
+  const modules = await Promise.all(
+    added.modules.filter((u) => !baseline.includes(u)).map((url) => moduleSize(url, origin, root)),
+  );
   return {
     modules,
     raw: modules.reduce((sum, m) => sum + m.raw, 0),
     gzip: modules.reduce((sum, m) => sum + m.gzip, 0),
     external: [],
-    unlisted: widget.unlisted,
+    unlisted: added.unlisted,
     missing,
   };
 }

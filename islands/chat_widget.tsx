@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { t } from "../utils/i18n.ts";
-import { whenIdle } from "../utils/when_idle.ts";
+import { whenIdle } from "../framework/client/when_idle.ts";
 
 type ClientModule = typeof import("../components/chat/chat_client.ts");
 type AppModule = typeof import("../components/chat/chat_app.tsx");

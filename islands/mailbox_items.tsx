@@ -7,7 +7,7 @@ import { Button, showToast } from "../components/ui/mod.ts";
 import { api, ApiError } from "../utils/api_client.ts";
 import { formatDateTime } from "../utils/format.ts";
 import { currentLang, t } from "../utils/i18n.ts";
-import { refreshMenuBadges } from "../utils/menu_badges.ts";
+import { refreshMenuBadges } from "../utils/menu_badges_event.ts";
 
 export interface MailboxItemsProps {
   box: "inbox" | "chancellery";

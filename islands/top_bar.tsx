@@ -6,10 +6,12 @@
 import { useEffect, useState } from "preact/hooks";
 import { Dropdown, MENU_ITEM_CLASS } from "../components/shell/dropdown.tsx";
 import { LazyLiveToggles } from "../components/shell/lazy_live_toggles.tsx";
+import { PollAlert } from "../components/shell/poll_alert.tsx";
+import type { StatementDialog, WaitingPoll } from "../components/shell/shell_live.ts";
 import { Toaster } from "../components/ui/toast.tsx";
 import { api } from "../utils/api_client.ts";
 import { sessionCountdown, UNLIMITED } from "../utils/countdown.ts";
-import { whenIdle } from "../utils/when_idle.ts";
+import { whenIdle } from "../framework/client/when_idle.ts";
 import { type Lang, LANG_COOKIE, t } from "../utils/i18n.ts";
 
 export interface TopBarProps {
@@ -34,11 +36,30 @@ export const ssrCache = true;
 export function TopBar(
   { user, profileHref, expiresAt, lang, unread: initialUnread, passwordMinLength }: TopBarProps,
 ) {
-  const [unread, setUnread] = useState(initialUnread);
-  const [live, setLive] = useState<ShellLive | null>(null);
-  useEffect(() => whenIdle(() => void import("../components/shell/shell_live.ts").then(setLive)), []);
   // Live from the user channel (a notification made by any server process arrives within a second).
-  useEffect(() => live?.connectUserChannel(setUnread), [live]);
+  const [unread, setUnread] = useState(initialUnread);
+  const [polls, setPolls] = useState<WaitingPoll[]>([]);
+  const [Statement, setStatement] = useState<StatementDialog | null>(null);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    const cancelIdle = whenIdle(() =>
+      void import("../components/shell/shell_live.ts").then(({ startShellLive }) => {
+        if (unmounted) return;
+        stop = startShellLive({
+          guard: user.guard,
+          setUnread,
+          setPolls,
+          openStatement: (dialog) => setStatement(() => dialog),
+        });
+      })
+    );
+    return () => {
+      unmounted = true;
+      cancelIdle();
+      stop?.();
+    };
+  }, []);
   // null until mounted: the countdown is live data, and server HTML must not depend on the time.
   const [now, setNow] = useState<number | null>(null);
   const [dialog, setDialog] = useState<"password" | "switch" | null>(null);
@@ -96,7 +117,10 @@ export function TopBar(
       >
         {countdown === UNLIMITED ? t("shell.unlimited") : countdown}
       </span>
-      {live && <live.ShellChecks guard={user.guard} />}
+      <PollAlert polls={polls} />
+      {Statement && (
+        <Statement onClose={() => setStatement(null)} />
+      )}
       <Dropdown id="language-menu" label={lang.toUpperCase()} ariaLabel={t("shell.language")}>
         {LANGUAGES.map((l) => (
           <button
@@ -182,8 +206,7 @@ export function TopBar(
         <button
           type="button"
           class={MENU_ITEM_CLASS}
-          onClick={() =>
-            openDialog("switch")}
+          onClick={() => openDialog("switch")}
         >
           {t("shell.switchAccount")}
         </button>
@@ -207,8 +230,6 @@ export function TopBar(
     </header>
   );
 }
-
-type ShellLive = typeof import("../components/shell/shell_live.ts");
 
 interface ShellDialogs {
   ChangePasswordDialog: typeof import("../components/shell/change_password_dialog.tsx").ChangePasswordDialog;

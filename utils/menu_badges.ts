@@ -1,22 +1,18 @@
 /**
  * The side menu's badges (SPEC §2.2, §4): the mailbox item shows the unread mailbox count, the chancellery item
  * the unread chancellery count. The menu fetches them after hydration (its server HTML stays the same for
- * everyone, so it is cached), and again whenever something calls `refreshMenuBadges()`: after sending a
- * message, reading the inbox, or the check-chancellery action.
+ * everyone, so it is cached), and again whenever something calls `refreshMenuBadges()`
+ * (utils/menu_badges_event.ts).
  */
 import { api } from "./api_client.ts";
 
-export const MENU_BADGES_EVENT = "app:menu-badges";
+export { MENU_BADGES_EVENT } from "./menu_badges_event.ts";
 export const INBOX_ROUTE = "/mailbox";
 export const CHANCELLERY_ROUTE = "/chancellery";
 
 export interface MenuBadges {
   inbox: number;
   chancellery: number;
-}
-
-export function refreshMenuBadges(): void {
-  dispatchEvent(new CustomEvent(MENU_BADGES_EVENT));
 }
 
 /** Fetches the counts the menu shows (only those it has an item for); a failed call leaves a count at 0. */

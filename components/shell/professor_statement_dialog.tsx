@@ -1,6 +1,6 @@
 /**
  * The professor statement dialog (SPEC §2.5, §9: 500 px). The shell opens it once per session while the
- * statement is unchecked (components/shell/shell_checks.tsx); confirming stores the acceptance (audited).
+ * statement is unchecked (components/shell/shell_live.ts); confirming stores the acceptance (audited).
  * Loaded with import() on first need, so no page ships it otherwise.
  */
 import { useState } from "preact/hooks";

@@ -1,13 +1,13 @@
 /**
  * The boot runtime, loaded only by pages that contain islands. It reads the island payload, runs the app's
- * client init (translations), hydrates every island between its comment markers, and installs client
- * navigation.
+ * client init (translations), hydrates every island between its comment markers, and then, when the browser
+ * is idle, installs client navigation.
  */
 import { h, hydrate, render } from "preact";
 import { deserialize } from "../serialize.ts";
 import type { IslandPayload } from "../render.ts";
 import { createRootFragment } from "./root_fragment.ts";
-import { installNavigation } from "./navigate.ts";
+import { whenIdle } from "./when_idle.ts";
 
 interface MountedIsland {
   root: Element;
@@ -83,6 +83,10 @@ async function boot() {
     }
   }
   await hydrateIslands(document.body, payload);
+  // Client navigation is an enhancement loaded when the browser is idle: until then links load whole pages,
+  // which work as well. "Hydrated" is announced once it is in place.
+  await new Promise<void>((resolve) => whenIdle(resolve));
+  const { installNavigation } = await import("./navigate.ts");
   installNavigation({ hydrateIslands, unmountIslandsIn, readPayload });
   document.documentElement.dataset.hydrated = "true";
   dispatchEvent(new CustomEvent("app:hydrated"));

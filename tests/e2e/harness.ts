@@ -166,7 +166,7 @@ export async function signIn(
   opts: { statementDialog?: boolean } = {},
 ): Promise<void> {
   // The professor statement dialog (modal, once per session for the demo professor) would cover what other
-  // tests click; only its own test lets it open (components/shell/shell_checks.tsx reads this flag).
+  // tests click; only its own test lets it open (components/shell/shell_live.ts reads this flag).
   if (!opts.statementDialog) {
     await page.addInitScript(() => {
       try {

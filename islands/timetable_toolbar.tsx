@@ -1,10 +1,16 @@
 /**
- * The month-and-year label of the timetable (SPEC §2.7): it opens a date picker, and choosing a date shows that
- * date's week. The choice is a plain GET form (`week` = the date, the server takes it to its Monday), so the
- * page stays server-rendered; this island only opens the picker and submits on change. Kept tiny on purpose:
- * it is the only JavaScript the page adds.
+ * The timetable page's two islands (SPEC §2.7), in one module so they load as one file.
+ *
+ * The month-and-year label opens a date picker, and choosing a date shows that date's week. The choice is a
+ * plain GET form (`week` = the date, the server takes it to its Monday), so the page stays server-rendered;
+ * the island only opens the picker and submits on change.
+ *
+ * "Export group" is the shared download control, so staff see the spreadsheet being made and get the server's
+ * message if it fails. Without JavaScript it is a plain download link.
  */
 import { useRef, useState } from "preact/hooks";
+import { DownloadButton } from "../components/ui/download_button.tsx";
+import { t } from "../utils/i18n.ts";
 
 export interface TimetableDatePickerProps {
   label: string;
@@ -64,5 +70,22 @@ export function TimetableDatePicker({ label, week, fieldLabel, goLabel, keep }: 
         </form>
       )}
     </div>
+  );
+}
+
+export function TablesExport({ href, hint, class: look }: { href: string; hint: string; class: string }) {
+  return (
+    <DownloadButton
+      href={href}
+      label={t("timetable.export.button")}
+      title={hint}
+      progressLabel={t("timetable.export.progress")}
+      fallbackName="timetable.xlsx"
+      failedMessage={t("common.errorTitle")}
+      errorTitle={t("common.errorTitle")}
+      okLabel={t("common.ok")}
+      testId="tables-export"
+      class={look}
+    />
   );
 }
