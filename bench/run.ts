@@ -28,7 +28,6 @@ import {
   CHAT_WIDGET_MODULES,
   IDLE_MODULES,
   type JsBytes,
-  jsBytes,
   type PageJs,
   pageJsBytes,
   readManifest,
@@ -45,6 +44,7 @@ import {
 import { SESSION_COOKIE } from "../http/session_cookie.ts";
 import { ACADEMIC_SERVERS, ACADEMIC_TARGETS } from "./academic.ts";
 import { runChatBench } from "./chat.ts";
+import { frameworkRuntimeBytes } from "./framework_js.ts";
 
 interface Options {
   rounds: number;
@@ -364,7 +364,7 @@ async function main(): Promise<number> {
       manifest ??= await readManifest();
       const headers = requestHeaders(server, page.signedIn);
       pages.push(await pageJsBytes(server.origin, page.path, manifest, undefined, headers));
-      boot ??= await jsBytes([manifest.boot], manifest, server.origin);
+      boot ??= await frameworkRuntimeBytes();
       if (page.path === CHAT_WIDGET_PAGE) {
         chatWidget = await addedJsBytes(pages.at(-1)!, CHAT_WIDGET_MODULES, manifest, server.origin);
         idle = await addedJsBytes(pages.at(-1)!, IDLE_MODULES, manifest, server.origin);
@@ -538,7 +538,7 @@ function printJs(
   ]);
   if (boot) {
     rows.push([
-      "boot runtime + Preact",
+      "framework boot runtime + Preact",
       "",
       String(boot.modules.length),
       fmtBytes(boot.raw),
@@ -569,12 +569,13 @@ function printJs(
   }
   if (boot) {
     console.log(
-      `  boot runtime + Preact: ${boot.modules.map((m) => m.url.replace("/static/_build/", "")).join(", ")}`,
+      `  framework boot runtime + Preact: built alone (the app's boot module also holds the shell's islands, ` +
+        `counted in every signed-in page above): ${boot.modules.map((m) => m.url).join(", ")}`,
     );
     checks.push({
-      name: `boot runtime + Preact ≤ ${BOOT_GZIP_BUDGET / 1024} KiB gzip`,
+      name: `framework boot runtime + Preact ≤ ${BOOT_GZIP_BUDGET / 1024} KiB gzip`,
       pass: boot.gzip <= BOOT_GZIP_BUDGET,
-      detail: `${fmtBytes(boot.gzip)} gzip (${boot.modules[0]?.url.split("/").pop()} + static imports)`,
+      detail: `${fmtBytes(boot.gzip)} gzip (framework/client/boot.ts + static imports, built alone)`,
     });
   }
   return checks;
