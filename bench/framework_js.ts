@@ -9,24 +9,15 @@ import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";
 import type { JsBytes, ModuleSize } from "./js_bytes.ts";
 import { ROOT } from "./server.ts";
+import { CLIENT_BUNDLE } from "../framework/build.ts";
 
 export async function frameworkRuntimeBytes(root = ROOT): Promise<JsBytes> {
   const result = await esbuild.build({
+    ...CLIENT_BUNDLE,
     entryPoints: { boot: `${root}/framework/client/boot.ts` },
     outdir: "/bench-out",
     write: false,
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "browser",
-    target: ["es2022", "chrome110", "firefox110", "safari16"],
-    minify: true,
-    metafile: true,
-    jsx: "automatic",
-    jsxImportSource: "preact",
     absWorkingDir: root,
-    logLevel: "warning",
-    legalComments: "none",
   });
   await esbuild.stop();
   const outputs = result.metafile.outputs;
