@@ -17,8 +17,6 @@ export function BooksExport({ path, class: look }: BooksExportProps) {
       progressLabel={t("books.exporting")}
       fallbackName="courses.xlsx"
       failedMessage={t("books.exportFailed")}
-      errorTitle={t("common.errorTitle")}
-      okLabel={t("common.ok")}
       testId="books-export"
       class={look}
     />

@@ -81,9 +81,6 @@ export function TablesExport({ href, hint, class: look }: { href: string; hint: 
       title={hint}
       progressLabel={t("timetable.export.progress")}
       fallbackName="timetable.xlsx"
-      failedMessage={t("common.errorTitle")}
-      errorTitle={t("common.errorTitle")}
-      okLabel={t("common.ok")}
       testId="tables-export"
       class={look}
     />

@@ -13,11 +13,12 @@ export const DOCUMENT_KINDS: Record<DocumentKind, { extension: string; mime: str
   },
 };
 
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4
+export const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+export const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
-const DOCX_MAIN = "word/document.xml";
+/** A DOCX's main part: a ZIP is a Word document when its directory lists it. */
+export const DOCX_MAIN = "word/document.xml";
 
 /** The kind a file name's extension claims (case-insensitive), or null. */
 export function kindOfName(name: string): DocumentKind | null {

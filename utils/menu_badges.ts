@@ -5,8 +5,6 @@
  * (utils/menu_badges_event.ts).
  */
 import { api } from "./api_client.ts";
-
-export { MENU_BADGES_EVENT } from "./menu_badges_event.ts";
 export const INBOX_ROUTE = "/mailbox";
 export const CHANCELLERY_ROUTE = "/chancellery";
 

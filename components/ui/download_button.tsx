@@ -2,13 +2,14 @@
  * The one export/download control: a link to the file (it works without JavaScript) that, once hydrated,
  * fetches the file so the person sees it being made — after SHOW_PROGRESS_AFTER_MS a progress bar appears,
  * with a percentage once the size is known — and then saves it. A failure opens the shared error dialog with
- * the server's message, or `failedMessage` ("Error", SPEC §8) when there is none. The fetching code and the
- * progress bar are loaded on the first click and the dialog's only when a download fails: the timetable page has a tight JavaScript
- * budget.
+ * the server's message, or `failedMessage` (by default "Error", SPEC §8) when there is none. The fetching
+ * code and the progress bar are loaded on the first click, the dialog only when a download fails: the timetable
+ * page has a tight JavaScript budget.
  */
 import { useRef, useState } from "preact/hooks";
 import type { ErrorDialog as ErrorDialogType } from "./error_dialog.tsx";
 import type { ProgressBar as ProgressBarType } from "./progress_bar.tsx";
+import { t } from "../../utils/i18n.ts";
 
 const SHOW_PROGRESS_AFTER_MS = 300;
 
@@ -20,9 +21,8 @@ export interface DownloadButtonProps {
   progressLabel: string;
   /** Saved under this name when the server names none. */
   fallbackName: string;
-  failedMessage: string;
-  errorTitle: string;
-  okLabel: string;
+  /** Shown when the server gives no message; "Error" (SPEC §8) unless the caller says better. */
+  failedMessage?: string;
   testId?: string;
   title?: string;
   /** The link's look, e.g. `buttonClass("secondary", "sm")` computed by the server-side caller: importing the
@@ -31,6 +31,7 @@ export interface DownloadButtonProps {
 }
 
 export function DownloadButton(props: DownloadButtonProps) {
+  const failedMessage = props.failedMessage ?? t("common.errorTitle");
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null | false>(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,14 +55,14 @@ export function DownloadButton(props: DownloadButtonProps) {
     ]);
     setProgressBar(() => bar.ProgressBar);
     try {
-      await downloadFile(props.href, props.fallbackName, props.failedMessage, (percent) => {
+      await downloadFile(props.href, props.fallbackName, failedMessage, (percent) => {
         latest = percent;
         if (shown) setProgress(percent);
       });
     } catch (e) {
       const { ErrorDialog } = await import("./error_dialog.tsx");
       setErrorDialog(() => ErrorDialog);
-      setError(errorMessage(e, props.failedMessage));
+      setError(errorMessage(e, failedMessage));
     } finally {
       clearTimeout(timer.current);
       setBusy(false);
@@ -95,8 +96,8 @@ export function DownloadButton(props: DownloadButtonProps) {
         <ErrorDialog
           id={`${props.testId ?? "download"}-error`}
           message={error}
-          title={props.errorTitle}
-          okLabel={props.okLabel}
+          title={t("common.errorTitle")}
+          okLabel={t("common.ok")}
           onClose={() => setError(null)}
         />
       )}

@@ -3,7 +3,7 @@
  * images, video, audio, PDF and office documents are accepted; anything else (HTML, SVG, scripts, executables)
  * is refused. Returns the MIME type to store and serve (with `nosniff`), or null.
  */
-import { startsWith, zipEntryNames } from "../file_sniff.ts";
+import { DOCUMENT_KINDS, DOCX_MAIN, PDF_MAGIC, startsWith, ZIP_LOCAL, zipEntryNames } from "../file_sniff.ts";
 
 const ascii = (bytes: Uint8Array, from: number, length: number) =>
   String.fromCharCode(...bytes.subarray(from, from + length));
@@ -13,7 +13,7 @@ const ODF_MIMETYPE = /^mimetypeapplication\/vnd\.oasis\.opendocument\.(text|spre
 
 /** Office Open XML: the package's main part, found in the ZIP's central directory. */
 const OOXML_PARTS: [string, string][] = [
-  ["word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+  [DOCX_MAIN, DOCUMENT_KINDS.docx.mime],
   ["xl/workbook.xml", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
   ["ppt/presentation.xml", "application/vnd.openxmlformats-officedocument.presentationml.presentation"],
 ];
@@ -48,13 +48,13 @@ export function sniffType(bytes: Uint8Array, originalName: string): string | nul
   if (ascii(bytes, 0, 3) === "ID3" || (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0)) return "audio/mpeg";
   if (ascii(bytes, 0, 4) === "OggS") return "audio/ogg";
   if (ascii(bytes, 0, 4) === "fLaC") return "audio/flac";
-  if (ascii(bytes, 0, 5) === "%PDF-") return "application/pdf";
+  if (startsWith(bytes, PDF_MAGIC)) return DOCUMENT_KINDS.pdf.mime;
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     // The old binary Office formats share one container; the name tells which program opens it.
     const extension = originalName.toLowerCase().split(".").pop() ?? "";
     return OLE_TYPES[extension] ?? OLE_TYPES.doc;
   }
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return zipOfficeType(bytes);
+  if (startsWith(bytes, ZIP_LOCAL)) return zipOfficeType(bytes);
   return null;
 }
 
