@@ -58,6 +58,7 @@ export async function navigate(deps: NavigationDeps, url: URL, push: boolean) {
   const current = document.querySelector(REGION);
   if (!current) return fullLoad(url);
   document.documentElement.dataset.navigating = "true";
+  const focusedBefore = document.activeElement;
   try {
     const response = await fetch(url, { signal: controller.signal, headers: { accept: "text/html" } });
     const type = response.headers.get("content-type") ?? "";
@@ -75,6 +76,12 @@ export async function navigate(deps: NavigationDeps, url: URL, push: boolean) {
     deps.unmountIslandsIn(current);
     const imported = document.importNode(next, true);
     current.replaceWith(imported);
+    // The new page takes the focus (keyboard and screen reader users start there), unless the person moved it
+    // elsewhere while the page loaded — into the chat, say: typing there must not land in the page.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused === focusedBefore) {
+      (imported as HTMLElement).focus?.({ preventScroll: true });
+    }
     document.title = doc.title;
     if (push) history.pushState(null, "", finalUrl);
     else if (finalUrl.href !== location.href) history.replaceState(null, "", finalUrl);
@@ -82,7 +89,6 @@ export async function navigate(deps: NavigationDeps, url: URL, push: boolean) {
     if (payload) await deps.hydrateIslands(imported, payload);
     if (finalUrl.hash) document.getElementById(decodeURIComponent(finalUrl.hash.slice(1)))?.scrollIntoView();
     else scrollTo(0, 0);
-    (imported as HTMLElement).focus?.({ preventScroll: true });
     dispatchEvent(new CustomEvent("app:navigated", { detail: { url: finalUrl.href } }));
   } catch (e) {
     if ((e as Error).name !== "AbortError") fullLoad(url);

@@ -71,6 +71,25 @@ Deno.test({
         assertMatch(await page.getByTestId("counter").textContent() ?? "", /1/);
       });
 
+      await t.step("the new page takes the focus, unless the person moved it while it loaded", async () => {
+        await page.locator("a[data-menu-id='201']").click();
+        await page.waitForURL(`${server.url}/books`);
+        assertEquals(await page.evaluate(() => document.activeElement?.id), "main");
+        // A slow page: meanwhile the person goes to the chat launcher, and the focus stays there.
+        await page.route("**/hr", async (route) => {
+          await new Promise((r) => setTimeout(r, 500));
+          await route.continue();
+        });
+        await page.locator("[data-page-region] nav a[href='/']").click();
+        await page.focus("[data-testid=chat-launcher]");
+        await page.waitForURL(`${server.url}/hr`);
+        await page.unroute("**/hr");
+        assertEquals(
+          await page.evaluate(() => document.activeElement?.getAttribute("data-testid")),
+          "chat-launcher",
+        );
+      });
+
       await t.step("a page with no island ships no script at all", async () => {
         const scripts: string[] = [];
         page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
