@@ -425,7 +425,7 @@ async function main(): Promise<number> {
   printIdleJs(idle);
   console.log("");
   const chatChecks = opts.chat === "after"
-    ? await runChatBench({ rounds: Math.min(opts.rounds, 2), duration: opts.duration })
+    ? await runChatBench({ rounds: opts.rounds, duration: opts.duration })
     : [];
 
   const checks = [
@@ -453,7 +453,7 @@ async function chatOnly(opts: Options): Promise<number> {
   const [denoLine, ...hostLines] = await machineLines();
   console.log(`UniAdmin chat benchmark\nmachine: ${denoLine}`);
   for (const line of hostLines) console.log(`         ${line}`);
-  const checks = await runChatBench({ rounds: Math.min(opts.rounds, 2), duration: opts.duration });
+  const checks = await runChatBench({ rounds: opts.rounds, duration: opts.duration });
   console.log("Checks");
   for (const line of checkLines(checks)) console.log(`  ${line}`);
   return 0;

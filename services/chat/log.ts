@@ -12,7 +12,7 @@
 import { conflict } from "../../utils/errors.ts";
 import { db } from "../db.ts";
 import { type Committed, itemCost, type Pending, type RoomBatch, tryCommit } from "./log_commit.ts";
-import { type ChatEvent, type ChatEventBody, keys, type RoomState } from "./model.ts";
+import { type ChatEvent, type ChatEventBody, keys, type RoomState, storedRoom } from "./model.ts";
 import type { MemberRef } from "./protocol.ts";
 import { envVar } from "../../utils/env.ts";
 
@@ -195,5 +195,5 @@ export async function headOf(roomId: number): Promise<number> {
 }
 
 export async function roomState(roomId: number): Promise<RoomState | null> {
-  return (await db().get<RoomState>(keys.room(roomId))).value;
+  return storedRoom((await db().get<RoomState>(keys.room(roomId))).value);
 }

@@ -10,7 +10,7 @@
 import { AppError } from "../../utils/errors.ts";
 import { db, readMany } from "../db.ts";
 import type { AppendRequest, AppendResult, Claim } from "./log.ts";
-import { type ChatEvent, DEDUP_KEEP_MS, keys, type RoomState } from "./model.ts";
+import { type ChatEvent, DEDUP_KEEP_MS, keys, type RoomState, storedRoom } from "./model.ts";
 import { project } from "./projection.ts";
 import { indexChanges, messageTails } from "./log_derived.ts";
 import { checkEvent } from "./rules.ts";
@@ -70,9 +70,12 @@ async function roomEntries(
   return batches.flatMap((b, i): Deno.KvEntryMaybe<unknown>[] => {
     const hit = cached[i];
     if (!hit) {
-      const pair = [read[2 * next], read[2 * next + 1]];
+      const [head, room] = [read[2 * next], read[2 * next + 1]];
       next++;
-      return pair;
+      return [
+        head,
+        { ...room, value: storedRoom(room.value as RoomState | null) } as Deno.KvEntryMaybe<unknown>,
+      ];
     }
     return [
       { key: keys.head(b.roomId), value: { seq: hit.state.seq }, versionstamp: hit.versionstamp },
@@ -206,7 +209,7 @@ function plan(
       if (taken) throw new AppError(409, "claimed", "errors.conflict", { params: { roomId: taken.value! } });
       const state = result.state;
       checkEvent(state, body, actor);
-      if (body.type === "messages_seen" && state && (state.cursors[String(actor.id)] ?? 0) >= body.upTo) {
+      if (body.type === "messages_seen" && state && (state.cursors.get(actor.id) ?? 0) >= body.upTo) {
         result.outcomes.push({ kind: "same", seq: null });
         continue;
       }

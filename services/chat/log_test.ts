@@ -161,8 +161,8 @@ Deno.test("chat log", async (t) => {
       ]);
       assertEquals(seen.event?.type === "messages_seen" && seen.event.unread, 3);
       const state = (await roomState(200))!;
-      assertEquals(state.unread["103"], 4);
-      assertEquals(state.unread["102"], 2, "bob's own messages do not count for him");
+      assertEquals(state.unread.get(103), 4);
+      assertEquals(state.unread.get(102), 2, "bob's own messages do not count for him");
     });
 
     await t.step("appends to a room that does not exist are refused", async () => {

@@ -54,7 +54,8 @@ export interface LastMessage {
 
 /**
  * The room projection `["chat_rooms", roomId]`, written in the same atomic as every event, so it always
- * reflects exactly `seq`. Per-person maps are keyed by user id (as text: KV values are structured clones).
+ * reflects exactly `seq`. Per-person values are Maps keyed by user id: every append rewrites this record, and
+ * V8 serializes a Map about three times faster than an object with numeric-text keys (bench/chat.ts).
  */
 export interface RoomState {
   id: number;
@@ -68,12 +69,32 @@ export interface RoomState {
   seq: number;
   lastMessage: LastMessage | null;
   /** Read cursors: the highest seq each member has seen. Seen-by is derived from these, never stored. */
-  cursors: Record<string, number>;
+  cursors: Map<number, number>;
   /** Messages from others after each member's cursor. */
-  unread: Record<string, number>;
-  personalTitles: Record<string, string>;
+  unread: Map<number, number>;
+  personalTitles: Map<number, string>;
   /** When each member last did something in the room. */
-  lastActive: Record<string, string>;
+  lastActive: Map<number, string>;
+}
+
+type PerPerson<V> = Map<number, V> | Record<string, V>;
+const asMap = <V>(value: PerPerson<V>): Map<number, V> =>
+  value instanceof Map ? value : new Map(Object.entries(value).map(([id, v]) => [Number(id), v]));
+
+/** A stored projection as today's shape: rooms written before the Maps held plain objects keyed by id text. */
+export function storedRoom(value: RoomState | null): RoomState | null {
+  if (!value || value.cursors instanceof Map) return value;
+  const old = value as unknown as Record<
+    "cursors" | "unread" | "personalTitles" | "lastActive",
+    PerPerson<never>
+  >;
+  return {
+    ...value,
+    cursors: asMap(old.cursors),
+    unread: asMap(old.unread),
+    personalTitles: asMap(old.personalTitles),
+    lastActive: asMap(old.lastActive),
+  };
 }
 
 export const keys = {

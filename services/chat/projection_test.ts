@@ -47,7 +47,7 @@ Deno.test("chat projection", async (t) => {
     const state = fold([created, text(me, "hi")]);
     assertEquals(roomSeenStatus(state, me), "user_not_seen");
     assertEquals(roomSeenStatus(state, you), "me_not_seen");
-    assertEquals(state.unread, { "1": 0, "2": 1, "3": 1 });
+    assertEquals(state.unread, new Map([[1, 0], [2, 1], [3, 1]]));
   });
 
   await t.step("another's seen update → user_seen for me; my seen update → me_seen for me", () => {
@@ -56,7 +56,7 @@ Deno.test("chat projection", async (t) => {
     assertEquals(roomSeenStatus(state, you), "me_seen");
     assertEquals(roomSeenStatus(state, them), "me_not_seen");
     assertEquals(seenUsersOf(state, 2, me), [you]);
-    assertEquals(state.unread, { "1": 0, "2": 0, "3": 1 });
+    assertEquals(state.unread, new Map([[1, 0], [2, 0], [3, 1]]));
   });
 
   await t.step("a partial read takes the count the appender made; sending is reading", () => {
@@ -68,9 +68,9 @@ Deno.test("chat projection", async (t) => {
       text(me, "4"),
       seen(them, 3, 2),
     ]);
-    assertEquals(state.unread["3"], 2);
-    assertEquals(state.cursors["2"], 4, "you read up to your own message");
-    assertEquals(state.unread["2"], 1);
+    assertEquals(state.unread.get(3), 2);
+    assertEquals(state.cursors.get(2), 4, "you read up to your own message");
+    assertEquals(state.unread.get(2), 1);
     const later = fold([
       created,
       text(me, "1"),
@@ -80,14 +80,14 @@ Deno.test("chat projection", async (t) => {
       seen(them, 3, 2),
       seen(them, 2),
     ]);
-    assertEquals(later.cursors["3"], 3, "a cursor never moves back");
+    assertEquals(later.cursors.get(3), 3, "a cursor never moves back");
   });
 
   await t.step("members and admins: removal, the last admin hands over, a newcomer starts caught up", () => {
     let state = fold([created, text(me, "x"), [me, { type: "member_removed", member: me }]]);
     assertEquals(state.members, [you, them]);
     assertEquals(state.admins, [you]);
-    assertEquals("1" in state.cursors, false);
+    assertEquals(state.cursors.has(1), false);
     state = project(state, {
       type: "member_added",
       member: me,
@@ -96,7 +96,7 @@ Deno.test("chat projection", async (t) => {
       actor: you,
       at: "2026-01-02T00:00:00Z",
     });
-    assertEquals([state.cursors["1"], state.unread["1"]], [state.seq, 0]);
+    assertEquals([state.cursors.get(1), state.unread.get(1)], [state.seq, 0]);
   });
 
   await t.step("titles: the group's for all, a personal one per person; deletion", () => {
@@ -106,7 +106,7 @@ Deno.test("chat projection", async (t) => {
       [you, { type: "custom_title_set", title: "mine" }],
       [me, { type: "room_deleted" }],
     ]);
-    assertEquals([state.title, state.personalTitles, state.deleted], ["new", { "2": "mine" }, true]);
+    assertEquals([state.title, state.personalTitles, state.deleted], ["new", new Map([[2, "mine"]]), true]);
   });
 
   await t.step("an event out of order is a bug and throws", () => {

@@ -14,9 +14,9 @@ export function roomView(state: RoomState, reader: MemberRef): Room {
   const others = members.filter((m) => !sameMember(m, reader));
   const title = state.title ??
     (others.map((m) => m.name).join(", ") || members.find((m) => sameMember(m, reader))?.name || "");
-  const custom = state.personalTitles[String(reader.id)] ?? null;
+  const custom = state.personalTitles.get(reader.id) ?? null;
   const last = state.lastMessage;
-  const activeTimes = others.map((m) => state.lastActive[String(m.id)]).filter((t): t is string => !!t)
+  const activeTimes = others.map((m) => state.lastActive.get(m.id)).filter((t): t is string => !!t)
     .sort();
   return {
     id: state.id,
@@ -35,8 +35,8 @@ export function roomView(state: RoomState, reader: MemberRef): Room {
     lastMessageId: last?.id ?? null,
     seen: roomSeenStatus(state, reader),
     seenUsers: last ? seenUsersOf(state, last.id, last.author) : [],
-    unread: state.unread[String(reader.id)] ?? 0,
-    readSeq: state.cursors[String(reader.id)] ?? 0,
+    unread: state.unread.get(reader.id) ?? 0,
+    readSeq: state.cursors.get(reader.id) ?? 0,
     lastActiveDate: activeTimes.at(-1) ?? null,
     createdAt: state.createdAt,
     seq: state.seq,
