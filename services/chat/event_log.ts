@@ -7,6 +7,7 @@ import { db } from "../db.ts";
 import { readEvents } from "./log.ts";
 import { type ChatEvent, type ChatEventType, keys, type RoomState } from "./model.ts";
 import { loadPeople, memberNow } from "./people.ts";
+import { readRooms } from "./room_records.ts";
 
 export interface LogRoom {
   id: number;
@@ -30,8 +31,9 @@ export interface EventFilter {
 export const MAX_SCAN = 20_000;
 
 export async function listLogRooms(page: number, limit: number): Promise<{ data: LogRoom[]; total: number }> {
-  const rooms: RoomState[] = [];
-  for await (const entry of db().list<RoomState>({ prefix: keys.rooms() })) rooms.push(entry.value);
+  const ids: number[] = [];
+  for await (const entry of db().list<{ id: number }>({ prefix: keys.rooms() })) ids.push(entry.value.id);
+  const rooms = (await readRooms(ids)).filter((r): r is RoomState => r !== null);
   rooms.sort((a, b) =>
     (b.lastMessage?.time ?? b.createdAt).localeCompare(a.lastMessage?.time ?? a.createdAt)
   );

@@ -1,7 +1,8 @@
 /**
  * Appending to a room's log (ARCHITECTURE §5). One append = read the head and the projection (strong) → one
- * atomic that checks the head's versionstamp and the client id's dedup key, sets the head to seq + 1, the event,
- * the projection and its indexes → on a conflict (another process appended first) read again and retry.
+ * atomic that checks the head's versionstamp and the client id's dedup key, sets the event, the head (seq + 1 and
+ * the projection's part that messages move), the room record when it changed (room_records.ts) and the indexes
+ * → on a conflict (another process appended first) read again and retry.
  *
  * Group commit: appends wait in a queue per room, and one loop per process commits a round of them — up to
  * ROUND's limits, from several rooms — in ONE atomic (log_commit.ts), each item validated against its room's
@@ -12,7 +13,8 @@
 import { conflict } from "../../utils/errors.ts";
 import { db } from "../db.ts";
 import { type Committed, itemCost, type Pending, type RoomBatch, tryCommit } from "./log_commit.ts";
-import { type ChatEvent, type ChatEventBody, keys, type RoomState, storedRoom } from "./model.ts";
+import { type ChatEvent, type ChatEventBody, keys, type RoomState } from "./model.ts";
+import { readRooms } from "./room_records.ts";
 import type { MemberRef } from "./protocol.ts";
 import { envVar } from "../../utils/env.ts";
 
@@ -195,5 +197,5 @@ export async function headOf(roomId: number): Promise<number> {
 }
 
 export async function roomState(roomId: number): Promise<RoomState | null> {
-  return storedRoom((await db().get<RoomState>(keys.room(roomId))).value);
+  return (await readRooms([roomId]))[0];
 }

@@ -2,15 +2,23 @@
  * One commit of the log (ARCHITECTURE §5): for each room in the round, read the head and the projection
  * (strong), the dedup keys of the client ids and the claimed keys; validate each item against the projection
  * as the previous items left it; then ONE atomic that checks every head's versionstamp and every claim
- * (absent), and sets the events, heads, projections, dedup keys, claims and the per-person room index.
+ * (absent), and sets the events, heads, changed room records (room_records.ts), dedup keys, claims and the
+ * per-person room index.
  * A dedup key read from KV needs no check of its own: it is only written with its room's head, which is
  * checked; a first attempt that trusts this process's cache checks the new client ids' keys absent instead of
  * reading them. Nothing is resolved before the commit succeeds.
  */
 import { AppError } from "../../utils/errors.ts";
 import { db, readMany } from "../db.ts";
+import {
+  headRecord,
+  readStoredRooms,
+  roomRecord,
+  roomRecordChanged,
+  type StoredRoom,
+} from "./room_records.ts";
 import type { AppendRequest, AppendResult, Claim } from "./log.ts";
-import { type ChatEvent, DEDUP_KEEP_MS, keys, type RoomState, storedRoom } from "./model.ts";
+import { type ChatEvent, DEDUP_KEEP_MS, keys, type RoomState } from "./model.ts";
 import { project } from "./projection.ts";
 import { indexChanges, messageTails } from "./log_derived.ts";
 import { checkEvent } from "./rules.ts";
@@ -48,39 +56,27 @@ export interface Committed {
 }
 
 /**
- * What this process last committed per room: the projection and the versionstamp its head and projection keys
- * got. A first attempt trusts it instead of reading — the atomic checks that very versionstamp on the head, so a
- * stale guess only fails the commit, and the retry reads.
+ * What this process last committed per room: the projection and the versionstamp its head got. A first attempt
+ * trusts it instead of reading — the atomic checks that very versionstamp on the head, so a stale guess only
+ * fails the commit, and the retry reads.
  */
 const committedRooms = new Map<number, { kv: Deno.Kv; versionstamp: string; state: RoomState }>();
 const CACHE_MAX = 20_000;
 
-/** Reads a round's heads and projections: from this process's last commit when `trusted`, else from KV. */
-async function roomEntries(
-  kv: Deno.Kv,
-  batches: RoomBatch[],
-  trusted: boolean,
-): Promise<Deno.KvEntryMaybe<unknown>[]> {
+/** Reads a round's projections: from this process's last commit when `trusted`, else from KV. */
+async function roomEntries(kv: Deno.Kv, batches: RoomBatch[], trusted: boolean): Promise<StoredRoom[]> {
   const cached = batches.map((b) => (trusted ? committedRooms.get(b.roomId) : undefined)).map((c) =>
     c?.kv === kv ? c : undefined
   );
-  const missing = batches.filter((_, i) => !cached[i]);
-  const read = await readMany<unknown>(missing.flatMap((b) => [keys.head(b.roomId), keys.room(b.roomId)]));
+  const read = await readStoredRooms(batches.filter((_, i) => !cached[i]).map((b) => b.roomId));
   let next = 0;
-  return batches.flatMap((b, i): Deno.KvEntryMaybe<unknown>[] => {
+  return batches.map((b, i): StoredRoom => {
     const hit = cached[i];
-    if (!hit) {
-      const [head, room] = [read[2 * next], read[2 * next + 1]];
-      next++;
-      return [
-        head,
-        { ...room, value: storedRoom(room.value as RoomState | null) } as Deno.KvEntryMaybe<unknown>,
-      ];
-    }
-    return [
-      { key: keys.head(b.roomId), value: { seq: hit.state.seq }, versionstamp: hit.versionstamp },
-      { key: keys.room(b.roomId), value: hit.state, versionstamp: hit.versionstamp },
-    ];
+    if (!hit) return read[next++];
+    return {
+      head: { key: keys.head(b.roomId), value: null, versionstamp: hit.versionstamp },
+      state: hit.state,
+    };
   });
 }
 
@@ -104,7 +100,7 @@ export async function tryCommit(
     ),
   ];
   const claims = items.flatMap((i) => i.request.claims ?? []);
-  const [heads, dedup, claimed] = await Promise.all([
+  const [rooms, dedup, claimed] = await Promise.all([
     roomEntries(kv, batches, trusted),
     // Trusted: the dedup keys are checked absent in the atomic instead of read (the cheaper way to the common
     // answer); a resend fails that check, and the retry reads them.
@@ -113,12 +109,11 @@ export async function tryCommit(
   ]);
   const known = new Map(dedupKeys.map((k, i) => [k, dedup[i]?.value ?? null]));
   const at = new Date().toISOString();
-  const tails = await messageTails(kv, batches, heads);
+  const tails = await messageTails(kv, batches, rooms);
   const plans = batches.map((batch, b) =>
     plan(
       batch,
-      heads[2 * b] as Deno.KvEntryMaybe<{ seq: number }>,
-      heads[2 * b + 1] as Deno.KvEntryMaybe<RoomState>,
+      rooms[b].state,
       {
         known,
         claimed: (claim) => claimed[claims.indexOf(claim)],
@@ -133,9 +128,9 @@ export async function tryCommit(
     if (p.events.length === 0 || !p.state) return;
     writes = true;
     const roomId = p.batch.roomId;
-    // The head is checked: only appends write a room's head, projection and dedup keys, always together. (So a
-    // dedup key read on an untrusted attempt needs no check of its own.)
-    atomic.check(heads[2 * b]);
+    // The head is checked: only appends write a room's head, room record and dedup keys, always with the head.
+    // (So a dedup key read on an untrusted attempt needs no check of its own.)
+    atomic.check(rooms[b].head);
     for (const { claim, entry } of p.claims) {
       atomic.check(entry).set(claim.key, roomId, claim.expireIn ? { expireIn: claim.expireIn } : undefined);
     }
@@ -147,7 +142,8 @@ export async function tryCommit(
         atomic.set(key, event.seq, { expireIn: DEDUP_KEEP_MS });
       }
     }
-    atomic.set(keys.head(roomId), { seq: p.state.seq }).set(keys.room(roomId), p.state);
+    atomic.set(keys.head(roomId), headRecord(p.state));
+    if (roomRecordChanged(p.before, p.state)) atomic.set(keys.room(roomId), roomRecord(p.state));
     indexChanges(p.before, p.state, atomic, writesActivity);
   });
   if (writes) {
@@ -180,8 +176,7 @@ export async function tryCommit(
 
 function plan(
   batch: RoomBatch,
-  head: Deno.KvEntryMaybe<{ seq: number }>,
-  room: Deno.KvEntryMaybe<RoomState>,
+  room: RoomState | null,
   reads: {
     known: Map<string, number | null>;
     claimed(claim: Claim): Deno.KvEntryMaybe<number>;
@@ -191,10 +186,7 @@ function plan(
   },
 ): Plan {
   const tail = [...reads.tail];
-  const result: Plan = { batch, before: room.value, state: room.value, events: [], outcomes: [], claims: [] };
-  if ((head.value?.seq ?? 0) !== (room.value?.seq ?? 0)) {
-    throw new Error(`room ${batch.roomId}: head and projection differ`);
-  }
+  const result: Plan = { batch, before: room, state: room, events: [], outcomes: [], claims: [] };
   const inBatch = new Map<string, number>();
   for (const { request } of batch.items) {
     const { clientId, body, actor } = request;

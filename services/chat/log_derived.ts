@@ -4,6 +4,7 @@
  */
 import type { RoomBatch } from "./log_commit.ts";
 import { type ChatEvent, keys, type RoomState } from "./model.ts";
+import type { StoredRoom } from "./room_records.ts";
 
 /** Most log entries read to count what a partial read leaves unread (beyond: a lower bound). */
 const TAIL_LIMIT = 5000;
@@ -12,10 +13,10 @@ const TAIL_LIMIT = 5000;
  * For rooms where someone reads only part of the way (upTo before the last message), the messages after the
  * lowest such cursor, as [seq, author]: the appender counts what stays unread from them.
  */
-export async function messageTails(kv: Deno.Kv, batches: RoomBatch[], heads: Deno.KvEntryMaybe<unknown>[]) {
+export async function messageTails(kv: Deno.Kv, batches: RoomBatch[], rooms: StoredRoom[]) {
   const tails = new Map<number, [number, number][]>();
   await Promise.all(batches.map(async (batch, b) => {
-    const state = heads[2 * b + 1].value as RoomState | null;
+    const state = rooms[b].state;
     const last = state?.lastMessage?.id ?? 0;
     const partial = batch.items.map((p) => p.request.body).flatMap((body) =>
       body.type === "messages_seen" && body.upTo < last ? [body.upTo] : []

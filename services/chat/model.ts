@@ -53,9 +53,9 @@ export interface LastMessage {
 }
 
 /**
- * The room projection `["chat_rooms", roomId]`, written in the same atomic as every event, so it always
- * reflects exactly `seq`. Per-person values are Maps keyed by user id: every append rewrites this record, and
- * V8 serializes a Map about three times faster than an object with numeric-text keys (bench/chat.ts).
+ * The room projection: what the log says a room is at `seq`. It is stored in two records written in the same
+ * atomic as the events (room_records.ts). Per-person values are Maps keyed by user id: V8 serializes a Map about
+ * three times faster than an object with numeric-text keys, and every append rewrites some of them.
  */
 export interface RoomState {
   id: number;
@@ -75,26 +75,6 @@ export interface RoomState {
   personalTitles: Map<number, string>;
   /** When each member last did something in the room. */
   lastActive: Map<number, string>;
-}
-
-type PerPerson<V> = Map<number, V> | Record<string, V>;
-const asMap = <V>(value: PerPerson<V>): Map<number, V> =>
-  value instanceof Map ? value : new Map(Object.entries(value).map(([id, v]) => [Number(id), v]));
-
-/** A stored projection as today's shape: rooms written before the Maps held plain objects keyed by id text. */
-export function storedRoom(value: RoomState | null): RoomState | null {
-  if (!value || value.cursors instanceof Map) return value;
-  const old = value as unknown as Record<
-    "cursors" | "unread" | "personalTitles" | "lastActive",
-    PerPerson<never>
-  >;
-  return {
-    ...value,
-    cursors: asMap(old.cursors),
-    unread: asMap(old.unread),
-    personalTitles: asMap(old.personalTitles),
-    lastActive: asMap(old.lastActive),
-  };
 }
 
 export const keys = {

@@ -7,15 +7,8 @@ import { AppError, invalid, notFound } from "../../utils/errors.ts";
 import { reserveIds } from "../db_records.ts";
 import { db, readMany } from "../db.ts";
 import { append, type AppendResult, roomState } from "./log.ts";
-import {
-  type ChatEvent,
-  DEDUP_KEEP_MS,
-  isMember,
-  keys,
-  type RoomState,
-  sameMember,
-  storedRoom,
-} from "./model.ts";
+import { type ChatEvent, DEDUP_KEEP_MS, isMember, keys, type RoomState, sameMember } from "./model.ts";
+import { readRooms } from "./room_records.ts";
 import { chatPerson, loadPeople } from "./people.ts";
 import {
   MAX_MEMBERS,
@@ -147,8 +140,7 @@ export async function readableRoom(reader: MemberRef, chatId: number): Promise<R
 export async function roomsOf(userId: number): Promise<RoomState[]> {
   const ids: number[] = [];
   for await (const entry of db().list<number>({ prefix: keys.userRooms(userId) })) ids.push(entry.value);
-  const rooms = await readMany<RoomState>(ids.map(keys.room));
-  return rooms.flatMap((e) => (e.value && !e.value.deleted ? [storedRoom(e.value)!] : []));
+  return (await readRooms(ids)).flatMap((state) => (state && !state.deleted ? [state] : []));
 }
 
 export interface MessagePage {
