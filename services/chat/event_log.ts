@@ -3,11 +3,11 @@
  * room's events filtered by type and actor, paged, followed (`after` a seq) and exported. Staff read the log
  * as stored — including deleted rooms and removed members — which is the point of an inspector.
  */
-import { db } from "../db.ts";
+import { db, readMany } from "../db.ts";
 import { readEvents } from "./log.ts";
 import { type ChatEvent, type ChatEventType, keys, type RoomState } from "./model.ts";
 import { loadPeople, memberNow } from "./people.ts";
-import { readRooms } from "./room_records.ts";
+import { joinRoom } from "./room_records.ts";
 
 export interface LogRoom {
   id: number;
@@ -31,9 +31,11 @@ export interface EventFilter {
 export const MAX_SCAN = 20_000;
 
 export async function listLogRooms(page: number, limit: number): Promise<{ data: LogRoom[]; total: number }> {
-  const ids: number[] = [];
-  for await (const entry of db().list<{ id: number }>({ prefix: keys.rooms() })) ids.push(entry.value.id);
-  const rooms = (await readRooms(ids)).filter((r): r is RoomState => r !== null);
+  const records: unknown[] = [];
+  for await (const entry of db().list({ prefix: keys.rooms() })) records.push(entry.value);
+  // The listed records joined with their heads (a second snapshot: an inspector's row may lag a title by a moment).
+  const heads = await readMany(records.map((r) => keys.head((r as { id: number }).id)));
+  const rooms = records.map((r, i) => joinRoom(heads[i].value, r)).filter((r): r is RoomState => r !== null);
   rooms.sort((a, b) =>
     (b.lastMessage?.time ?? b.createdAt).localeCompare(a.lastMessage?.time ?? a.createdAt)
   );

@@ -73,7 +73,10 @@ export interface StoredRoom {
   state: RoomState | null;
 }
 
-/** The rooms' projections (strong reads), in the order of `roomIds`; a pair shares one getMany, one snapshot. */
+/**
+ * The rooms' projections (strong reads), in the order of `roomIds`. Each head and room pair shares one getMany,
+ * so one snapshot: readMany groups keys by KV_LIMITS.keysPerGetMany, an even number, and pairs start at even indexes.
+ */
 export async function readStoredRooms(roomIds: number[]): Promise<StoredRoom[]> {
   const entries = await readMany<unknown>(roomIds.flatMap((id) => [keys.head(id), keys.room(id)]));
   return roomIds.map((_, i) => ({

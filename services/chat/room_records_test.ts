@@ -1,6 +1,6 @@
 /** The projection's two stored records: what an append writes, and rooms stored by earlier versions. */
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { closeDb, db, openDb } from "../db.ts";
+import { closeDb, db, KV_LIMITS, openDb } from "../db.ts";
 import { append, roomState } from "./log.ts";
 import { keys } from "./model.ts";
 import { project } from "./projection.ts";
@@ -30,6 +30,7 @@ Deno.test("chat room records", async (t) => {
         at: "2026-01-01T00:00:00Z",
       });
       assertEquals(Object.keys(state).sort(), [...HEAD_FIELDS, ...ROOM_FIELDS].sort());
+      assertEquals(KV_LIMITS.keysPerGetMany % 2, 0, "a head and its room record must share one getMany");
     });
 
     await t.step(
