@@ -22,7 +22,9 @@ export function chatSocket(allowedOrigins: string[] | null) {
     if (origin && !(allowedOrigins ?? [new URL(c.req.url).origin]).includes(origin)) {
       throw new AppError(403, "csrf", "errors.csrf");
     }
-    const { socket, response } = Deno.upgradeWebSocket(c.req.raw);
+    // The chat protocol pings and times out on its own (connection.ts); Deno's idle timeout would re-arm a
+    // timer on every frame received to do the same again.
+    const { socket, response } = Deno.upgradeWebSocket(c.req.raw, { idleTimeout: 0 });
     const state = c.get("state") as AppState;
     attachChatSocket(socket, {
       initial: chatIdentity(state.identity),

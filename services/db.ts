@@ -74,7 +74,8 @@
  * | ["chat_rooms_by_user", userId, roomId]   | roomId: the rooms a person is in now    | chat/log_commit.ts |
  * | ["chat_direct", lowUserId, highUserId]   | roomId of the two people's direct room  | chat/rooms.ts      |
  * | ["chat_created", userId, clientId]       | roomId a createChat made (expireIn 1 day) | chat/rooms.ts    |
- * | ["chat_activity", "events"/"joins"]     | ms: blind-set by appends; other processes poll it (7) | chat/relay.ts |
+ * | ["chat_activity", "events", processId]  | ms: blind-set by the process's commits (expireIn 1 day); the others poll it (7) | chat/relay.ts |
+ * | ["chat_activity", "joins"]               | ms: blind-set by appends that add people; processes poll it (7) | chat/relay.ts |
  * | ["chat_user_version", userId]            | ms: set when the person joins a room (7) | chat/relay.ts     |
  * | ["chat_settings", userId]                | UserChatSettings (audited as chat_settings) | chat/people.ts  |
  * | ["chat_uploads", key]                    | an upload in progress (expireIn 1 h)    | chat/uploads.ts    |

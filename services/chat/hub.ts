@@ -42,6 +42,8 @@ interface Channel {
   pending: Map<number, ChatEvent>;
   /** The highest seq known to exist (from commits and heads). */
   want: number;
+  /** The room after this process's last commit to it: delivering that commit's last event takes it as is. */
+  committed: RoomState | null;
   conns: Set<HubConn>;
   pumping: boolean;
   dirty: boolean;
@@ -80,6 +82,7 @@ function channelFor(roomId: number, known?: RoomState): Channel {
     state: known ?? null,
     delivered: known?.seq ?? 0,
     want: known?.seq ?? 0,
+    committed: null,
     ready: Promise.resolve(),
     pending: new Map(),
     conns: new Set(),
@@ -141,6 +144,7 @@ function committed(roomId: number, events: ChatEvent[], state: RoomState): void 
   if (ch) {
     for (const e of events) if (e.seq > ch.delivered) ch.pending.set(e.seq, e);
     ch.want = Math.max(ch.want, state.seq);
+    ch.committed = state;
     void pump(ch);
     return;
   }
@@ -186,21 +190,22 @@ async function pump(ch: Channel): Promise<void> {
 }
 
 function deliver(ch: Channel, e: ChatEvent): void {
-  ch.state = project(ch.state, e);
+  // The appender folded the same events from the same state: its result needs no second fold.
+  ch.state = ch.committed?.seq === e.seq ? ch.committed : project(ch.state, e);
+  if (ch.committed && ch.committed.seq <= e.seq) ch.committed = null;
   ch.delivered = e.seq;
   const state = ch.state;
-  const recipients = new Set(ch.conns);
   const joined = e.type === "room_created" ? e.members : e.type === "member_added" ? [e.member] : [];
   for (const member of joined) {
     for (const conn of connsOf(member.id)) {
       if (!conn.live || conn.closed || conn.rooms.has(ch.roomId)) continue;
       conn.rooms.set(ch.roomId, { sent: e.seq - 1, backlog: null });
       ch.conns.add(conn);
-      recipients.add(conn);
     }
   }
   const texts = new Map<string, string>();
-  for (const conn of recipients) {
+  // No copy: nothing below adds to ch.conns before its first await, and a Set iterates on past deletions.
+  for (const conn of ch.conns) {
     const entry = conn.rooms.get(ch.roomId);
     if (!entry) continue;
     if (entry.backlog) {

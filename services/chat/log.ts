@@ -69,8 +69,13 @@ export function onCommitted(listener: CommitListener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The processes that are not on Deno Deploy learn of each other's appends by polling ["chat_activity"]. */
-const writesActivity = !envVar("DENO_DEPLOYMENT_ID");
+/** This process, in the activity key of its commits (relay.ts skips its own). */
+export const processId = crypto.randomUUID();
+/**
+ * Off Deno Deploy, processes learn of each other's appends by polling ["chat_activity"] (relay.ts): each commit
+ * sets this process's key there.
+ */
+const activityBy = envVar("DENO_DEPLOYMENT_ID") ? null : processId;
 
 export function append(request: AppendRequest): Promise<AppendResult> {
   return new Promise((resolve, reject) => {
@@ -144,7 +149,7 @@ async function commitRound(round: RoomBatch[]): Promise<void> {
     if (attempt >= MAX_ATTEMPTS) throw conflict();
     let committed: Committed[] | null = null;
     try {
-      committed = await tryCommit(round, writesActivity, attempt === 0);
+      committed = await tryCommit(round, activityBy, attempt === 0);
     } catch (error) {
       // Processes sharing one SQLite file may see "database is locked" instead of waiting: try again.
       if (!(error instanceof TypeError && error.message.includes("locked"))) throw error;

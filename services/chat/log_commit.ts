@@ -18,7 +18,7 @@ import {
   type StoredRoom,
 } from "./room_records.ts";
 import type { AppendRequest, AppendResult, Claim } from "./log.ts";
-import { type ChatEvent, DEDUP_KEEP_MS, keys, type RoomState } from "./model.ts";
+import { ACTIVITY_KEEP_MS, type ChatEvent, DEDUP_KEEP_MS, keys, type RoomState } from "./model.ts";
 import { project } from "./projection.ts";
 import { indexChanges, messageTails } from "./log_derived.ts";
 import { checkEvent } from "./rules.ts";
@@ -86,7 +86,8 @@ async function roomEntries(kv: Deno.Kv, batches: RoomBatch[], trusted: boolean):
  */
 export async function tryCommit(
   batches: RoomBatch[],
-  writesActivity: boolean,
+  /** The process whose activity key the commit sets (null: none, on Deno Deploy). */
+  activityBy: string | null,
   trusted: boolean,
 ): Promise<Committed[] | null> {
   if (new Set(batches.map((b) => b.roomId)).size !== batches.length) {
@@ -144,10 +145,10 @@ export async function tryCommit(
     }
     atomic.set(keys.head(roomId), headRecord(p.state));
     if (roomRecordChanged(p.before, p.state)) atomic.set(keys.room(roomId), roomRecord(p.state));
-    indexChanges(p.before, p.state, atomic, writesActivity);
+    indexChanges(p.before, p.state, atomic, activityBy !== null);
   });
   if (writes) {
-    if (writesActivity) atomic.set(keys.activity(), { at: Date.now() });
+    if (activityBy) atomic.set(keys.activity(activityBy), Date.now(), { expireIn: ACTIVITY_KEEP_MS });
     const result = await atomic.commit();
     if (!result.ok) {
       for (const b of batches) committedRooms.delete(b.roomId);

@@ -42,6 +42,8 @@ export function indexChanges(
   atomic: Deno.AtomicOperation,
   activity: boolean,
 ) {
+  // Most events (messages, reads) keep the very member list: nothing to index.
+  if (before && before.members === after.members && before.deleted === after.deleted) return;
   const was = new Set(before && !before.deleted ? before.members.map((m) => m.id) : []);
   const is = new Set(after.deleted ? [] : after.members.map((m) => m.id));
   for (const id of is) {

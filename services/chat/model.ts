@@ -87,8 +87,11 @@ export const keys = {
   roomsByUser: (userId: number, roomId: number): Deno.KvKey => ["chat_rooms_by_user", userId, roomId],
   userRooms: (userId: number): Deno.KvKey => ["chat_rooms_by_user", userId],
   direct: (a: number, b: number): Deno.KvKey => ["chat_direct", Math.min(a, b), Math.max(a, b)],
-  /** Set (never checked) by every append: other processes poll it to learn that something happened. */
-  activity: (): Deno.KvKey => ["chat_activity", "events"],
+  /**
+   * Set (never checked) by every commit of process `processId`: the other processes poll these to learn that
+   * something happened, and a process skips its own.
+   */
+  activity: (processId: string): Deno.KvKey => ["chat_activity", "events", processId],
   /** Set (never checked) by every append that adds someone to a room. */
   joins: (): Deno.KvKey => ["chat_activity", "joins"],
   /** Set when a person joins a room: other processes poll it for the people they hold sockets of. */
@@ -100,6 +103,8 @@ export const keys = {
   file: (filename: string): Deno.KvKey => ["chat_files", filename],
 };
 
+/** A process's activity key outlives its last commit by this long (then it is gone with the process). */
+export const ACTIVITY_KEEP_MS = 24 * 3600 * 1000;
 /** A resend within this time is recognised by its client id. */
 export const DEDUP_KEEP_MS = 24 * 3600 * 1000;
 

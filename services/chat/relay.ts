@@ -3,11 +3,12 @@
  *
  * Why not only kv.watch: on a local SQLite file, `kv.watch` sees only the writes of its own process, so two
  * server processes sharing ./data/app.kv would never hear of each other's messages. Therefore, off Deploy:
- *   1. every append also sets ["chat_activity", "events"], and one that adds people to a room
- *      ["chat_activity", "joins"] (blind sets, never checked, so they add no conflicts);
- *   2. every POLL_MS this process reads those two keys (one getMany); only when "events" changed does it read
- *      the heads ["chat_heads", roomId] of the rooms it has sockets for (10 per getMany), and only when "joins"
- *      changed the join versions ["chat_user_version", userId] of the people it has sockets for;
+ *   1. every commit also sets its process's ["chat_activity", "events", processId], and one that adds people to
+ *      a room ["chat_activity", "joins"] (blind sets, never checked, so they add no conflicts);
+ *   2. every POLL_MS this process lists ["chat_activity"] (one read); only when another process's "events" key
+ *      changed does it read the heads ["chat_heads", roomId] of the rooms it has sockets for (10 per getMany), and
+ *      only when "joins" changed the join versions ["chat_user_version", userId] of the people it has sockets
+ *      for. Its own key is skipped: a busy process alone does not re-read its heads after its own commits;
  *   3. a head beyond what the hub delivered makes the hub read the events after its last delivered seq from
  *      the log and deliver them in order (hub.ts); a changed join version makes it look for rooms the person
  *      was added to elsewhere and subscribe their sockets from the event that added them.
@@ -21,7 +22,7 @@
 import { db, KV_LIMITS, readMany } from "../db.ts";
 import { frameText } from "./frames.ts";
 import { connsOf, headMoved, servedRooms, servedUsers, subscribe } from "./hub.ts";
-import { readEvents, roomState } from "./log.ts";
+import { processId, readEvents, roomState } from "./log.ts";
 import { type ChatEvent, keys } from "./model.ts";
 import { loadPeople } from "./people.ts";
 import { roomView } from "./views.ts";
@@ -40,6 +41,8 @@ let lastJoins: string | null | undefined;
 const userStamps = new Map<number, string | null>();
 let watched = "";
 let watchStreams: ReadableStream<Deno.KvEntryMaybe<unknown>[]>[] = [];
+/** How often the poll read the heads because another process committed (for the tests). */
+export const relayStats = { headScans: 0 };
 
 /** Tests switch to the Deploy mechanism to exercise it on one process. */
 export function setRelayMode(next: Mode): void {
@@ -85,17 +88,21 @@ async function poll(): Promise<void> {
   if (polling) return;
   polling = true;
   try {
-    const [activity, joins] = await db().getMany([keys.activity(), keys.joins()], {
-      consistency: "eventual",
-    });
-    if (activity.versionstamp !== lastActivity) {
-      lastActivity = activity.versionstamp;
+    // The other processes' activity keys (an older version's single ["chat_activity", "events"] counts too).
+    let others = "", joins: string | null = null;
+    for await (const entry of db().list({ prefix: ["chat_activity"] }, { consistency: "eventual" })) {
+      if (entry.key[1] === "joins") joins = entry.versionstamp;
+      else if (entry.key[2] !== processId) others += `${String(entry.key[2])}:${entry.versionstamp};`;
+    }
+    if (others !== lastActivity) {
+      lastActivity = others;
+      relayStats.headScans++;
       const rooms = servedRooms();
       const heads = await readMany<{ seq: number }>(rooms.map(keys.head));
       heads.forEach((head, i) => head.value && headMoved(rooms[i], head.value.seq));
     }
-    if (joins.versionstamp !== lastJoins) {
-      lastJoins = joins.versionstamp;
+    if (joins !== lastJoins) {
+      lastJoins = joins;
       const users = [...userStamps.keys()];
       const versions = await readMany(users.map(keys.userVersion));
       versions.forEach((entry, i) => onUserVersion(users[i], entry.versionstamp));

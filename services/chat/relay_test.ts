@@ -8,7 +8,8 @@ import { chatClient } from "../../tests/chat_client.ts";
 import { seededApp, tokenFor } from "../../tests/helpers.ts";
 import type { AppendRequest, AppendResult } from "./log.ts";
 import { tryCommit } from "./log_commit.ts";
-import { setRelayMode } from "./relay.ts";
+import { append } from "./log.ts";
+import { POLL_MS, relayStats, setRelayMode } from "./relay.ts";
 import { reserveIds } from "../db_records.ts";
 
 const app = await seededApp();
@@ -26,7 +27,8 @@ async function foreign(request: AppendRequest, announcesActivity: boolean): Prom
     },
   };
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await tryCommit([{ roomId: request.roomId, items: [item] }], announcesActivity, false)) break;
+    const by = announcesActivity ? "another process" : null;
+    if (await tryCommit([{ roomId: request.roomId, items: [item] }], by, false)) break;
   }
   assert(outcome, "the foreign append committed");
   return outcome;
@@ -64,8 +66,37 @@ async function run(mode: "poll" | "watch") {
   await client.close();
 }
 
+/** Poll mode: this process's own commits do not make it re-read the heads; another process's do. */
+async function ownCommitsSkipped() {
+  setRelayMode("poll");
+  const client = await chatClient(url, { token: await tokenFor("staff") });
+  await client.call("getRooms", {});
+  const direct = (await client.next("setRooms")).rooms.find((r) => r.kind === "direct")!;
+  const pause = () => new Promise((r) => setTimeout(r, POLL_MS * 4));
+  await pause();
+  const before = relayStats.headScans;
+  for (let i = 0; i < 3; i++) {
+    await append({
+      roomId: direct.id,
+      actor: staff,
+      body: { type: "message_sent", messageType: "TEXT", text: `own ${i}` },
+    });
+    await pause();
+  }
+  assertEquals(relayStats.headScans, before, "own commits only");
+  await foreign({
+    roomId: direct.id,
+    actor: prof,
+    body: { type: "message_sent", messageType: "TEXT", text: "from another process" },
+  }, true);
+  await pause();
+  assertEquals(relayStats.headScans, before + 1, "another process committed once");
+  await client.close();
+}
+
 Deno.test("chat relay", async (t) => {
   try {
+    await t.step("poll mode: a process's own commits do not make it re-read the heads", ownCommitsSkipped);
     await t.step(
       "poll mode (local SQLite, several processes): a foreign append arrives within 1 s",
       () => run("poll"),
