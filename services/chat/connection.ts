@@ -89,7 +89,8 @@ function watchRevocations() {
   revocationTimer = setInterval(async () => {
     const sids = [...new Set([...sessions].flatMap((s) => (s.identity ? [s.identity.sid] : [])))];
     try {
-      for (let i = 0; i < sids.length; i += 10) closeRevoked(await revokedAmong(sids.slice(i, i + 10)));
+      const revoked = await revokedAmong(sids);
+      if (revoked.length > 0) closeRevoked(revoked);
     } catch (error) {
       console.error("chat revocations:", error);
     }

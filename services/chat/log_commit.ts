@@ -95,7 +95,9 @@ export async function tryCommit(
   }
   const kv = db();
   const items = batches.flatMap((b) => b.items.map((p) => ({ roomId: b.roomId, request: p.request })));
-  const dedupKeys = [
+  // Trusted: the dedup keys are checked absent in the atomic instead of read (the cheaper way to the common
+  // answer); a resend fails that check, and the retry reads them.
+  const dedupKeys = trusted ? [] : [
     ...new Set(
       items.flatMap((i) => (i.request.clientId ? [JSON.stringify([i.roomId, i.request.clientId])] : [])),
     ),
@@ -103,9 +105,7 @@ export async function tryCommit(
   const claims = items.flatMap((i) => i.request.claims ?? []);
   const [rooms, dedup, claimed] = await Promise.all([
     roomEntries(kv, batches, trusted),
-    // Trusted: the dedup keys are checked absent in the atomic instead of read (the cheaper way to the common
-    // answer); a resend fails that check, and the retry reads them.
-    trusted ? [] : readMany<number>(dedupKeys.map((k) => keys.dedup(...(JSON.parse(k) as [number, string])))),
+    readMany<number>(dedupKeys.map((k) => keys.dedup(...(JSON.parse(k) as [number, string])))),
     readMany<number>(claims.map((c) => c.key)),
   ]);
   const known = new Map(dedupKeys.map((k, i) => [k, dedup[i]?.value ?? null]));

@@ -15,6 +15,9 @@ const TAIL_LIMIT = 5000;
  */
 export async function messageTails(kv: Deno.Kv, batches: RoomBatch[], rooms: StoredRoom[]) {
   const tails = new Map<number, [number, number][]>();
+  if (!batches.some((batch) => batch.items.some((p) => p.request.body.type === "messages_seen"))) {
+    return tails;
+  }
   await Promise.all(batches.map(async (batch, b) => {
     const state = rooms[b].state;
     const last = state?.lastMessage?.id ?? 0;
