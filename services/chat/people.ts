@@ -64,17 +64,26 @@ const unknownMember = (ref: MemberRef): Member => ({
   title: DEFAULT_MEMBER_TITLES[ref.type],
 });
 
-/** Loads the people snapshot (if stale) so that `memberNow` answers from it. */
+/**
+ * Makes sure `memberNow` answers from a snapshot. Waits only for the first load: a stale snapshot is refreshed in
+ * the background (peek), so delivery never stalls behind a reload of everyone.
+ */
 export async function loadPeople(): Promise<void> {
-  await people.get();
+  if (people.peek() === undefined) await people.get();
 }
 
 /** A member as last loaded; `loadPeople()` first. Unknown ids get a placeholder rather than failing a frame. */
 export function memberNow(ref: MemberRef): Member {
   const person = people.peek()?.get(ref.id);
   if (!person) return unknownMember(ref);
-  const { email: _, ...member } = toChatUser(person);
-  return { ...member, type: ref.type };
+  const { user, settings } = person;
+  return {
+    id: user.id,
+    type: ref.type,
+    name: user.name,
+    icon: user.image,
+    title: settings.title ?? DEFAULT_MEMBER_TITLES[user.chatType],
+  };
 }
 
 export async function chatUser(userId: number): Promise<ChatUser | null> {
