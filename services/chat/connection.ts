@@ -64,6 +64,7 @@ interface Session {
 const sessions = new Set<Session>();
 let revocationTimer: ReturnType<typeof setInterval> | undefined;
 let offRevoked: (() => void) | undefined;
+let sweeping = false;
 
 function cut(session: Session, code: number, reason: string) {
   if (session.conn) detach(session.conn); // nothing more reaches it, even before the close completes
@@ -87,12 +88,18 @@ function watchRevocations() {
   if (revocationTimer !== undefined) return;
   offRevoked = onSessionsRevoked(closeRevoked);
   revocationTimer = setInterval(async () => {
+    if (sweeping) return; // a long sweep (many sockets) is not started twice
+    sweeping = true;
     const sids = [...new Set([...sessions].flatMap((s) => (s.identity ? [s.identity.sid] : [])))];
     try {
-      const revoked = await revokedAmong(sids);
+      // Ten at a time, one after another: a burst of reads would queue the chat's commits behind it.
+      const revoked: string[] = [];
+      for (let i = 0; i < sids.length; i += 10) revoked.push(...await revokedAmong(sids.slice(i, i + 10)));
       if (revoked.length > 0) closeRevoked(revoked);
     } catch (error) {
       console.error("chat revocations:", error);
+    } finally {
+      sweeping = false;
     }
   }, REVOCATION_CHECK_MS);
 }
