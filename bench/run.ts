@@ -492,9 +492,9 @@ async function chatOnly(opts: Options): Promise<number> {
 
 /** The chat part of a full run: `--chat` in a child process, its output passed through, its checks returned. */
 async function chatInItsOwnProcess(opts: Options): Promise<Check[]> {
-  const args = [...BENCH_FLAGS, "bench/run.ts", "--chat", "--child-of-run", `--rounds=${opts.rounds}`];
+  const options = ["--chat", "--child-of-run", `--rounds=${opts.rounds}`, `--duration=${opts.duration}`];
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...args, `--duration=${opts.duration}`],
+    args: ["run", ...BENCH_FLAGS, "bench/run.ts", ...options],
     cwd: ROOT,
     stdin: "null",
     stdout: "piped",

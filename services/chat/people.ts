@@ -46,15 +46,19 @@ export const refOf = (user: Pick<User, "id" | "chatType">): MemberRef => ({
   type: user.chatType,
 });
 
-function toChatUser({ user, settings }: Person): ChatUser {
+/** The person as a member of `type` (a ref's type may differ from the person's chat type). */
+function memberOf({ user, settings }: Person, type: MemberRef["type"]): Member {
   return {
     id: user.id,
-    type: user.chatType,
+    type,
     name: user.name,
     icon: user.image,
     title: settings.title ?? DEFAULT_MEMBER_TITLES[user.chatType],
-    email: user.email,
   };
+}
+
+function toChatUser(person: Person): ChatUser {
+  return { ...memberOf(person, person.user.chatType), email: person.user.email };
 }
 
 const unknownMember = (ref: MemberRef): Member => ({
@@ -75,15 +79,7 @@ export async function loadPeople(): Promise<void> {
 /** A member as last loaded; `loadPeople()` first. Unknown ids get a placeholder rather than failing a frame. */
 export function memberNow(ref: MemberRef): Member {
   const person = people.peek()?.get(ref.id);
-  if (!person) return unknownMember(ref);
-  const { user, settings } = person;
-  return {
-    id: user.id,
-    type: ref.type,
-    name: user.name,
-    icon: user.image,
-    title: settings.title ?? DEFAULT_MEMBER_TITLES[user.chatType],
-  };
+  return person ? memberOf(person, ref.type) : unknownMember(ref);
 }
 
 export async function chatUser(userId: number): Promise<ChatUser | null> {
