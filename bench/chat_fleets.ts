@@ -10,6 +10,7 @@ const STAMP = /"b:(\d+(?:\.\d+)?)/;
 /** The bare server's frame: as large as the app's messageReceived (member, seen state, time). */
 const barePadding = "x".repeat(330);
 const noop = () => {};
+const PING = '{"event":"ping"', PONG = JSON.stringify({ event: "pong", data: {} });
 
 export interface Fleet {
   /** Sends one stamped message in room `r` from its first member. */
@@ -65,8 +66,11 @@ export async function appFleet(server: ServerHandle): Promise<Fleet> {
     const r = roomOf.get(i)!;
     const own = setup.rooms[r].members[0] === i;
     socket.onmessage = (m) => {
-      const stamp = STAMP.exec(String(m.data));
+      const text = String(m.data);
+      const stamp = STAMP.exec(text);
       if (stamp) fleet.onDelivery(r, own, performance.now() - Number(stamp[1]));
+      // As the widget does: a socket that leaves pings unanswered is closed after PONG_TIMEOUT_MS.
+      else if (text.startsWith(PING)) socket.send(PONG);
     };
     return socket;
   });

@@ -20,7 +20,7 @@
  * | ["meta", "jwt_secret"]                   | string: generated JWT secret, base64url | sessions.ts        |
  * | ["sessions", sid]                        | Session (expireIn when it expires)      | sessions.ts        |
  * | ["sessions_by_user", userId, sid]        | sid (same expireIn as the session)      | sessions.ts        |
- * | ["sessions_revoked", sid]                | { at } for other processes, kept 1 day  | sessions.ts        |
+ * | ["sessions_revoked_at", atMs, sid]       | sid: the feed other processes poll, 1 d | sessions.ts        |
  * | ["login_failures", "account", email]     | FailureCounter { count, firstAt, … }    | login_throttle.ts  |
  * | ["login_failures", "address", ip]        | FailureCounter (expireIn: window)       | login_throttle.ts  |
  * | [collection, id]                         | the record                              | db_records.ts      |

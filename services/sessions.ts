@@ -188,7 +188,7 @@ type RevokeListener = (sids: string[]) => void;
 const listeners = new Set<RevokeListener>();
 
 /** Called after each revocation in this process (e.g. to close that session's WebSockets); returns the
- * unsubscribe function. Other processes see `["sessions_revoked", sid]` (see `revokedAmong`). */
+ * unsubscribe function. Other processes learn of it from the revocation feed (see `revocationFeed`). */
 export function onSessionsRevoked(listener: RevokeListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -208,7 +208,7 @@ function revokeOps(sid: string, userId: number, at: string): KvOp[] {
   return [
     { type: "delete", key: ["sessions", sid] },
     { type: "delete", key: ["sessions_by_user", userId, sid] },
-    { type: "set", key: ["sessions_revoked", sid], value: { at }, expireIn: REVOKED_KEEP_MS },
+    { type: "set", key: revokedKey(Date.parse(at), sid), value: sid, expireIn: REVOKED_KEEP_MS },
   ];
 }
 
@@ -247,10 +247,35 @@ export async function listUserSessions(userId: number, now = Date.now()): Promis
     .sort((a, b) => (a.lastSeenAt < b.lastSeenAt ? 1 : a.lastSeenAt > b.lastSeenAt ? -1 : 0));
 }
 
-/** Which of `sids` were revoked in the last day: for another process's sockets to poll. */
-export async function revokedAmong(sids: string[]): Promise<string[]> {
-  const entries = await readMany<{ at: string }>(sids.map((sid) => ["sessions_revoked", sid]));
-  return sids.filter((_, i) => entries[i].versionstamp !== null);
+const revokedKey = (atMs: number, sid: string): Deno.KvKey => ["sessions_revoked_at", atMs, sid];
+/**
+ * How far back each poll of the feed looks before the previous one: a revocation is keyed by its process's
+ * clock when it was planned, so one committed late, or by a process whose clock is behind, is still seen.
+ */
+export const FEED_OVERLAP_MS = 30_000;
+
+/**
+ * A poller of the revocations of other processes, for a holder of sockets: each call returns the sessions revoked
+ * since its previous call (the first: since the feed was made), each once. It reads only the revocations, so its
+ * cost does not grow with the number of sockets held.
+ */
+export function revocationFeed(now = Date.now): () => Promise<string[]> {
+  let since = now();
+  /** What calls within the overlap returned already: sid → when it was revoked. */
+  const reported = new Map<string, number>();
+  return async () => {
+    const polled = now();
+    const from = since - FEED_OVERLAP_MS;
+    const fresh: string[] = [];
+    const selector = { start: revokedKey(from, ""), end: ["sessions_revoked_at", Number.MAX_SAFE_INTEGER] };
+    for await (const { key, value: sid } of db().list<string>(selector)) {
+      if (!reported.has(sid)) fresh.push(sid);
+      reported.set(sid, key[1] as number);
+    }
+    for (const [sid, at] of reported) if (at < from) reported.delete(sid);
+    since = polled;
+    return fresh;
+  };
 }
 
 // The countdown is shared with the top bar island, so it lives in utils/.

@@ -5,12 +5,13 @@ import {
   authenticate,
   createSession,
   ensureStoredSecret,
+  FEED_OVERLAP_MS,
   JWT_AUDIENCE,
   JWT_ISSUER,
   listUserSessions,
   onSessionsRevoked,
   parseSecret,
-  revokedAmong,
+  revocationFeed,
   revokeSession,
   revokeUserSessions,
   type Session,
@@ -144,11 +145,27 @@ Deno.test(
       stop();
       assertEquals(await authenticate(token), null);
       assertEquals(seen, [[session.sid]]);
-      assertEquals(await revokedAmong([session.sid, "other"]), [session.sid]);
       assertEquals((await db().get(["sessions_by_user", 7, session.sid])).versionstamp, null);
       assertEquals(await revokeSession(session.sid), false);
       assertEquals(seen.length, 1, "unsubscribed listeners are not called");
     });
+
+    await t.step(
+      "other processes learn of a revocation from the feed, once, after it is committed",
+      async () => {
+        // Earlier steps revoked sessions too: only this step's session is looked for.
+        const { session } = await login(8);
+        const has = (sids: string[]) => sids.includes(session.sid);
+        const poll = revocationFeed();
+        assertEquals(has(await poll()), false);
+        await revokeSession(session.sid);
+        assertEquals(has(await poll()), true);
+        assertEquals(has(await poll()), false, "reported once");
+        const later = revocationFeed(() => Date.now() + FEED_OVERLAP_MS + 60_000);
+        assertEquals(has(await later()), false, "a feed does not report what is older than its overlap");
+        assertEquals(has(await revocationFeed()()), true, "a new feed reports what is within its overlap");
+      },
+    );
 
     await t.step("a session whose KV record is gone is refused", async () => {
       const { session, token } = await login(7);

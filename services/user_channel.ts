@@ -10,11 +10,11 @@
  * for the users it has sockets for, every 500 ms, with one getMany per 10 users. A changed versionstamp means
  * "something new": the process pushes to that user's sockets. Notifications created in this process are
  * pushed at once (onNotificationCreated) and their versionstamp recorded, so the poll does not push twice.
- * Revocations: onSessionsRevoked covers this process; `revokedAmong` every 5 s covers the others.
+ * Revocations: onSessionsRevoked covers this process; the revocation feed, polled every 5 s, the others.
  */
 import { db, KV_LIMITS } from "./db.ts";
 import { onNotificationCreated, versionKey } from "./notifications.ts";
-import { onSessionsRevoked, revokedAmong } from "./sessions.ts";
+import { onSessionsRevoked, revocationFeed } from "./sessions.ts";
 
 export const POLL_MS = 500;
 export const REVOCATION_CHECK_MS = 5_000;
@@ -67,20 +67,8 @@ async function pollVersions() {
   }
 }
 
-async function checkRevocations() {
-  const bySid = new Map<string, Client[]>();
-  for (const c of clients) {
-    if (c.identity) bySid.set(c.identity.sid, [...(bySid.get(c.identity.sid) ?? []), c]);
-  }
-  const sids = [...bySid.keys()];
-  for (let i = 0; i < sids.length; i += KV_LIMITS.keysPerGetMany) {
-    for (const sid of await revokedAmong(sids.slice(i, i + KV_LIMITS.keysPerGetMany))) {
-      for (const client of bySid.get(sid) ?? []) client.socket.close(4001, "session revoked");
-    }
-  }
-}
-
 function closeSessions(sids: string[]) {
+  if (sids.length === 0) return;
   const revoked = new Set(sids);
   for (const c of clients) {
     if (c.identity && revoked.has(c.identity.sid)) c.socket.close(4001, "session revoked");
@@ -92,7 +80,11 @@ function startLoops() {
   if (pollTimer !== undefined) return;
   const guard = (task: () => Promise<void>) => () => task().catch((e) => console.error("user channel:", e));
   pollTimer = setInterval(guard(pollVersions), POLL_MS);
-  revocationTimer = setInterval(guard(checkRevocations), REVOCATION_CHECK_MS);
+  const revokedElsewhere = revocationFeed();
+  revocationTimer = setInterval(
+    guard(async () => closeSessions(await revokedElsewhere())),
+    REVOCATION_CHECK_MS,
+  );
   unsubscribes = [
     onSessionsRevoked(closeSessions),
     onNotificationCreated((userId, versionstamp) => {

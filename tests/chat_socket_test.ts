@@ -6,6 +6,7 @@ import { timings } from "../services/chat/connection.ts";
 import type { Room } from "../services/chat/protocol.ts";
 import { MAX_FRAME_BYTES } from "../services/chat/protocol.ts";
 import { revokeSession } from "../services/sessions.ts";
+import { db } from "../services/db.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail } from "../services/users.ts";
 
@@ -347,6 +348,24 @@ Deno.test("chat socket protocol", async (t) => {
       assertEquals((await b.client.closed).code, 4001);
       await ok(a.client.call("sendMessage", { chatId: direct.id, text: "after revoke", clientId: cid() }));
       assertEquals(b.client.frames.filter((f) => f.event === "messageReceived").length, 0);
+    });
+
+    await t.step("a session revoked by another process is closed by the revocation feed", async () => {
+      const b = track(await signedIn("prof"));
+      const sid = sidOf(b.token);
+      // What revokeSession writes, without this process's listeners: as another process sharing the KV would.
+      const session = await db().get<{ userId: number }>(["sessions", sid]);
+      await db().atomic()
+        .delete(["sessions", sid])
+        .delete(["sessions_by_user", session.value!.userId, sid])
+        .set(["sessions_revoked_at", Date.now(), sid], sid)
+        .commit();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) =>
+        timer = setTimeout(() => resolve(null), timings.revocationCheck + 1_000)
+      );
+      const closed = await Promise.race([b.client.closed, late]).finally(() => clearTimeout(timer));
+      assertEquals(closed?.code, 4001, "closed within one revocation check");
     });
   } finally {
     await Promise.all(open.map((c) => c.close()));

@@ -1,13 +1,13 @@
 /**
  * One chat socket's life (protocol.ts "Connection"): welcome, authentication within AUTH_TIMEOUT_MS, the frame
  * cap, refusal of unknown events and malformed data, callbacks, ping/pong, and closing at once — before any
- * further frame — when the session is revoked (in this process through onSessionsRevoked, from others by a
- * check every REVOCATION_CHECK_MS). Events of one socket are handled one after the other, in order.
+ * further frame — when the session is revoked (in this process through onSessionsRevoked, from others through the
+ * revocation feed, polled every `timings.revocationCheck`). Events of one socket are handled one after the other, in order.
  */
 import { validationError } from "../../framework/api.ts";
 import { errorBody, toAppError } from "../../framework/middleware/errors.ts";
 import { translatorFor } from "../i18n.ts";
-import { onSessionsRevoked, revokedAmong } from "../sessions.ts";
+import { onSessionsRevoked, revocationFeed } from "../sessions.ts";
 import { getUser } from "../users.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import { CLIENT_SCHEMAS } from "./client_schemas.ts";
@@ -40,7 +40,6 @@ export interface ChatSocketOptions {
   lang: Lang;
 }
 
-const REVOCATION_CHECK_MS = 2_000;
 /**
  * Events whose handler appends without awaiting anything first: the socket does not wait for their commit
  * before handling its next frame (the log keeps their order), so a burst of messages is one commit, not many.
@@ -53,7 +52,12 @@ const REFUSAL_KEYS: Record<string, string> = {
 };
 const MAX_REFUSALS = 20;
 /** Tests shorten these. */
-export const timings = { auth: AUTH_TIMEOUT_MS, ping: PING_INTERVAL_MS, pongTimeout: PONG_TIMEOUT_MS };
+export const timings = {
+  auth: AUTH_TIMEOUT_MS,
+  ping: PING_INTERVAL_MS,
+  pongTimeout: PONG_TIMEOUT_MS,
+  revocationCheck: 2_000,
+};
 
 interface Session {
   socket: WebSocket;
@@ -64,7 +68,7 @@ interface Session {
 const sessions = new Set<Session>();
 let revocationTimer: ReturnType<typeof setInterval> | undefined;
 let offRevoked: (() => void) | undefined;
-let sweeping = false;
+let polling = false;
 
 function cut(session: Session, code: number, reason: string) {
   if (session.conn) detach(session.conn); // nothing more reaches it, even before the close completes
@@ -87,21 +91,19 @@ function closeRevoked(sids: Iterable<string>) {
 function watchRevocations() {
   if (revocationTimer !== undefined) return;
   offRevoked = onSessionsRevoked(closeRevoked);
+  const revokedElsewhere = revocationFeed();
   revocationTimer = setInterval(async () => {
-    if (sweeping) return; // a long sweep (many sockets) is not started twice
-    sweeping = true;
-    const sids = [...new Set([...sessions].flatMap((s) => (s.identity ? [s.identity.sid] : [])))];
+    if (polling) return; // a slow poll is not started twice
+    polling = true;
     try {
-      // Ten at a time, one after another: a burst of reads would queue the chat's commits behind it.
-      const revoked: string[] = [];
-      for (let i = 0; i < sids.length; i += 10) revoked.push(...await revokedAmong(sids.slice(i, i + 10)));
+      const revoked = await revokedElsewhere();
       if (revoked.length > 0) closeRevoked(revoked);
     } catch (error) {
       console.error("chat revocations:", error);
     } finally {
-      sweeping = false;
+      polling = false;
     }
-  }, REVOCATION_CHECK_MS);
+  }, timings.revocationCheck);
 }
 
 function stopWatchingWhenIdle() {
