@@ -12,7 +12,8 @@
  * 3. Appends: the log's append (services/chat/log.ts) on a KV file in this process: closed loop with one
  *    writer per room (throughput), then open loop at APPEND_RATE/s (latency at that rate).
  *    Target: ≥ 2,000 appends/s with p99 ≤ 25 ms.
- * Frames are read with one regular expression (the send time in the text) on both servers alike.
+ * The load generator runs in worker threads and reads frames with one regular expression (the send time in
+ * the text) on both servers alike (chat_fleets.ts).
  */
 import { type Check, fmtInt, fmtMs, fmtPct, table } from "./report.ts";
 import { appFleet, bareFleet, type Fleet, ROOMS, SOCKETS } from "./chat_fleets.ts";
@@ -25,7 +26,6 @@ export interface ChatBenchOptions {
 }
 
 const WINDOW = 1, RATE = 10, APPEND_RATE = 2000, MIN_BROADCAST_ROUNDS = 7;
-const noop = () => {};
 
 interface Measured {
   deliveries: number;
@@ -39,7 +39,7 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
 }
 
-function summarize(latencies: number[], sent: number, seconds: number): Measured {
+function summarize(latencies: ArrayLike<number>, sent: number, seconds: number): Measured {
   const sorted = Float64Array.from(latencies).sort();
   return {
     deliveries: latencies.length,
@@ -52,44 +52,13 @@ function summarize(latencies: number[], sent: number, seconds: number): Measured
 
 /** Closed loop: WINDOW messages in flight per room for `seconds`. */
 async function broadcast(fleet: Fleet, seconds: number): Promise<Measured> {
-  const latencies: number[] = [];
-  let sent = 0, running = true;
-  fleet.onDelivery = (r, own, ms) => {
-    latencies.push(ms);
-    if (own && running) {
-      sent++;
-      fleet.send(r, performance.now());
-    }
-  };
-  for (let r = 0; r < ROOMS; r++) for (let w = 0; w < WINDOW; w++) fleet.send(r, performance.now());
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  running = false;
-  const result = summarize(latencies, sent, seconds);
-  await new Promise((resolve) => setTimeout(resolve, 500)); // let the last ones drain before the next round
-  fleet.onDelivery = noop;
-  return result;
+  const { latencies, sent } = await fleet.closedLoop(seconds, WINDOW);
+  return summarize(latencies, sent, seconds);
 }
 
 /** Open loop: RATE messages per second per room, staggered; waits for the stragglers. */
 async function fixedRate(fleet: Fleet, seconds: number): Promise<Measured & { expected: number }> {
-  const latencies: number[] = [];
-  fleet.onDelivery = (_r, _own, ms) => latencies.push(ms);
-  const period = 1000 / RATE;
-  let sent = 0;
-  const timers: ReturnType<typeof setTimeout>[] = [];
-  for (let r = 0; r < ROOMS; r++) {
-    const offset = (r * period) / ROOMS;
-    timers.push(setTimeout(() => {
-      timers.push(setInterval(() => {
-        sent++;
-        fleet.send(r, performance.now());
-      }, period));
-    }, offset));
-  }
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  timers.forEach((t) => clearInterval(t));
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  fleet.onDelivery = noop;
+  const { latencies, sent } = await fleet.fixedRate(seconds, RATE);
   return { ...summarize(latencies, sent, seconds), expected: sent * (SOCKETS / ROOMS) };
 }
 
@@ -190,8 +159,7 @@ export async function runChatBench(opts: ChatBenchOptions): Promise<Check[]> {
       console.log(`chat broadcast round ${round}/${rounds} done`);
     }
     rate = await fixedRate(fleets.app, Math.max(5, opts.duration));
-    fleets.app.close();
-    fleets.bare.close();
+    await Promise.all([fleets.app.close(), fleets.bare.close()]);
   } finally {
     await Promise.all([app.stop(), bare.stop()]);
   }
