@@ -182,7 +182,7 @@ export async function runChatBench(opts: ChatBenchOptions): Promise<Check[]> {
     show("app /ws/chat (append + fan-out)", rows.app),
   ], [1, 2, 3]));
   console.log(`  app vs bare per round: ${ratios.map(fmtPct).join(", ")}`);
-  // The bare side alone swings by up to 2× between rounds (its rooms are served unevenly): for comparison.
+  // For comparison only: the paired ratio above cancels a drift that both sides share, this one does not.
   const ofMedians = median(rows.app.map((x) => x.perSecond)) / median(rows.bare.map((x) => x.perSecond));
   console.log(`  app's median vs bare's median: ${fmtPct(ofMedians)}`);
   console.log(

@@ -278,5 +278,31 @@ export function revocationFeed(now = Date.now): () => Promise<string[]> {
   };
 }
 
+/**
+ * For a holder of sockets: calls `listener` with the sessions revoked in this process at once, and with those
+ * revoked by other processes (the feed) within `everyMs`. A session may be reported by both. Returns the stop.
+ */
+export function watchRevocations(listener: RevokeListener, everyMs: number): () => void {
+  const stopLocal = onSessionsRevoked(listener);
+  const revokedElsewhere = revocationFeed();
+  let polling = false;
+  const timer = setInterval(async () => {
+    if (polling) return; // a slow poll is not started twice
+    polling = true;
+    try {
+      const sids = await revokedElsewhere();
+      if (sids.length > 0) listener(sids);
+    } catch (error) {
+      console.error("sessions: revocation feed", error);
+    } finally {
+      polling = false;
+    }
+  }, everyMs);
+  return () => {
+    stopLocal();
+    clearInterval(timer);
+  };
+}
+
 // The countdown is shared with the top bar island, so it lives in utils/.
 export { sessionCountdown, UNLIMITED } from "../utils/countdown.ts";

@@ -10,11 +10,11 @@
  * for the users it has sockets for, every 500 ms, with one getMany per 10 users. A changed versionstamp means
  * "something new": the process pushes to that user's sockets. Notifications created in this process are
  * pushed at once (onNotificationCreated) and their versionstamp recorded, so the poll does not push twice.
- * Revocations: onSessionsRevoked covers this process; the revocation feed, polled every 5 s, the others.
+ * Revocations: watchRevocations — this process's at once, the other processes' within 5 s.
  */
 import { db, KV_LIMITS } from "./db.ts";
 import { onNotificationCreated, versionKey } from "./notifications.ts";
-import { onSessionsRevoked, revocationFeed } from "./sessions.ts";
+import { watchRevocations } from "./sessions.ts";
 
 export const POLL_MS = 500;
 export const REVOCATION_CHECK_MS = 5_000;
@@ -35,7 +35,6 @@ const clients = new Set<Client>();
 /** Last versionstamp of each watched user's version key (null: the key does not exist yet). */
 const seen = new Map<number, string | null>();
 let pollTimer: ReturnType<typeof setInterval> | undefined;
-let revocationTimer: ReturnType<typeof setInterval> | undefined;
 let unsubscribes: (() => void)[] = [];
 
 const send = (client: Client, event: string, data: unknown = {}, id?: unknown) => {
@@ -68,7 +67,6 @@ async function pollVersions() {
 }
 
 function closeSessions(sids: string[]) {
-  if (sids.length === 0) return;
   const revoked = new Set(sids);
   for (const c of clients) {
     if (c.identity && revoked.has(c.identity.sid)) c.socket.close(4001, "session revoked");
@@ -80,13 +78,8 @@ function startLoops() {
   if (pollTimer !== undefined) return;
   const guard = (task: () => Promise<void>) => () => task().catch((e) => console.error("user channel:", e));
   pollTimer = setInterval(guard(pollVersions), POLL_MS);
-  const revokedElsewhere = revocationFeed();
-  revocationTimer = setInterval(
-    guard(async () => closeSessions(await revokedElsewhere())),
-    REVOCATION_CHECK_MS,
-  );
   unsubscribes = [
-    onSessionsRevoked(closeSessions),
+    watchRevocations(closeSessions, REVOCATION_CHECK_MS),
     onNotificationCreated((userId, versionstamp) => {
       if (!seen.has(userId)) return;
       seen.set(userId, versionstamp);
@@ -98,8 +91,7 @@ function startLoops() {
 function stopLoopsWhenIdle() {
   if (clients.size > 0 || pollTimer === undefined) return;
   clearInterval(pollTimer);
-  clearInterval(revocationTimer);
-  pollTimer = revocationTimer = undefined;
+  pollTimer = undefined;
   unsubscribes.forEach((off) => off());
   unsubscribes = [];
 }

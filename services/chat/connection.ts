@@ -7,7 +7,7 @@
 import { validationError } from "../../framework/api.ts";
 import { errorBody, toAppError } from "../../framework/middleware/errors.ts";
 import { translatorFor } from "../i18n.ts";
-import { onSessionsRevoked, revocationFeed } from "../sessions.ts";
+import { watchRevocations } from "../sessions.ts";
 import { getUser } from "../users.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import { CLIENT_SCHEMAS } from "./client_schemas.ts";
@@ -66,9 +66,7 @@ interface Session {
 }
 
 const sessions = new Set<Session>();
-let revocationTimer: ReturnType<typeof setInterval> | undefined;
-let offRevoked: (() => void) | undefined;
-let polling = false;
+let stopWatching: (() => void) | undefined;
 
 function cut(session: Session, code: number, reason: string) {
   if (session.conn) detach(session.conn); // nothing more reaches it, even before the close completes
@@ -88,36 +86,21 @@ function closeRevoked(sids: Iterable<string>) {
   }
 }
 
-function watchRevocations() {
-  if (revocationTimer !== undefined) return;
-  offRevoked = onSessionsRevoked(closeRevoked);
-  const revokedElsewhere = revocationFeed();
-  revocationTimer = setInterval(async () => {
-    if (polling) return; // a slow poll is not started twice
-    polling = true;
-    try {
-      const revoked = await revokedElsewhere();
-      if (revoked.length > 0) closeRevoked(revoked);
-    } catch (error) {
-      console.error("chat revocations:", error);
-    } finally {
-      polling = false;
-    }
-  }, timings.revocationCheck);
+function watchRevocationsWhileOpen() {
+  stopWatching ??= watchRevocations(closeRevoked, timings.revocationCheck);
 }
 
 function stopWatchingWhenIdle() {
-  if (sessions.size > 0 || revocationTimer === undefined) return;
-  clearInterval(revocationTimer);
-  revocationTimer = undefined;
-  offRevoked?.();
+  if (sessions.size > 0) return;
+  stopWatching?.();
+  stopWatching = undefined;
 }
 
 export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): void {
   const session: Session = { socket, identity: null, conn: null };
   const t = translatorFor(opts.lang);
   sessions.add(session);
-  watchRevocations();
+  watchRevocationsWhileOpen();
   let refusals = 0;
   let lastPong = Date.now();
   let queue = Promise.resolve();
