@@ -29,10 +29,10 @@ async function buildAll() {
     locales: ["ka", "en"],
     // The shell's islands: on every signed-in page.
     bootIslands: [
-      "./islands/side_menu.tsx",
-      "./islands/top_bar.tsx",
-      "./islands/chat_widget.tsx",
-      "./islands/consent_check.tsx",
+      "./islands/shell/side_menu.tsx",
+      "./islands/shell/top_bar.tsx",
+      "./islands/chat/widget.tsx",
+      "./islands/consent/check.tsx",
     ],
   });
   await writeUsedKeys();
@@ -50,7 +50,7 @@ const STUDENT_SIDE = [
 
 /**
  * Writes static/_build/i18n_keys.json: the translation keys the code uses, per side of the language screen
- * (services/languages.ts), which may read ./static but not the sources.
+ * (services/languages/mod.ts), which may read ./static but not the sources.
  */
 async function writeUsedKeys() {
   const admin = new Set<string>();

@@ -7,7 +7,8 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { mountApiDocs } from "./framework/api_docs.ts";
 import { readBuildManifest } from "./framework/build_manifest.ts";
-import { errorBody, isApiRequest, toAppError } from "./framework/middleware/errors.ts";
+import { isApiRequest, toAppError } from "./framework/middleware/errors.ts";
+import { AppError, errorBody } from "./utils/errors.ts";
 import { mountStatic } from "./framework/middleware/static.ts";
 import { mountRoutes } from "./framework/server.ts";
 import { type AppEnv, platform } from "./http/platform.ts";
@@ -15,14 +16,14 @@ import shellEvents from "./http/shell_events.ts";
 import { userSocket } from "./http/user_socket.ts";
 import { chatSocket } from "./http/chat_socket.ts";
 import manifest from "./routes.gen.ts";
-import { openDb } from "./services/db.ts";
-import { dictionaryFor, i18nVersionFor, translatorFor } from "./services/i18n.ts";
+import { openDb } from "./services/db/kv.ts";
+import { dictionaryFor, i18nVersionFor, translatorFor } from "./services/languages/i18n.ts";
 import { seedIfEmpty } from "./services/seed/mod.ts";
-import { refreshTranslationOverrides } from "./services/translation_overrides.ts";
-import { warmStudentIndex } from "./services/student_index.ts";
-import { AppError } from "./utils/errors.ts";
+import { refreshTranslationOverrides } from "./services/languages/overrides.ts";
+import { warmStudentIndex } from "./services/students/list_index.ts";
+
 import { isLang, setActiveTranslator } from "./utils/i18n.ts";
-import type { AppState } from "./utils/state.ts";
+import type { AppState } from "./http/app_state.ts";
 import { envVar } from "./utils/env.ts";
 
 export interface AppOptions {

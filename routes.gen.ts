@@ -76,33 +76,33 @@ import * as $r71 from "./routes/ui-kit.tsx";
 import * as $r72 from "./routes/user/notifications/list.tsx";
 import * as $r73 from "./routes/user/notifications/settings.tsx";
 import * as $r74 from "./routes/vote-form.tsx";
-import * as $i0 from "./islands/books_actions.tsx";
-import * as $i1 from "./islands/books_export.tsx";
-import * as $i2 from "./islands/books_filter_behavior.tsx";
-import * as $i3 from "./islands/chat_event_log_follow.tsx";
-import * as $i4 from "./islands/chat_widget.tsx";
-import * as $i5 from "./islands/consent_check.tsx";
-import * as $i6 from "./islands/consent_dialog.tsx";
-import * as $i7 from "./islands/hr_list.tsx";
-import * as $i8 from "./islands/hr_profile_edit.tsx";
-import * as $i9 from "./islands/language_actions.tsx";
-import * as $i10 from "./islands/mailbox_items.tsx";
-import * as $i11 from "./islands/permissions_access_points.tsx";
-import * as $i12 from "./islands/permissions_accounts.tsx";
-import * as $i13 from "./islands/permissions_menu.tsx";
-import * as $i14 from "./islands/permissions_params.tsx";
-import * as $i15 from "./islands/permissions_roles.tsx";
-import * as $i16 from "./islands/side_menu.tsx";
-import * as $i17 from "./islands/structure_programs.tsx";
-import * as $i18 from "./islands/structure_schools.tsx";
-import * as $i19 from "./islands/students_filters.tsx";
-import * as $i20 from "./islands/students_form.tsx";
-import * as $i21 from "./islands/students_qr.tsx";
-import * as $i22 from "./islands/sub_books_table.tsx";
-import * as $i23 from "./islands/timetable_toolbar.tsx";
-import * as $i24 from "./islands/top_bar.tsx";
-import * as $i25 from "./islands/translation_editor.tsx";
-import * as $i26 from "./islands/ui_kit_demo.tsx";
+import * as $i0 from "./islands/books/actions.tsx";
+import * as $i1 from "./islands/books/export.tsx";
+import * as $i2 from "./islands/books/filter_behavior.tsx";
+import * as $i3 from "./islands/books/sub_books_table.tsx";
+import * as $i4 from "./islands/chat/event_log_follow.tsx";
+import * as $i5 from "./islands/chat/widget.tsx";
+import * as $i6 from "./islands/consent/check.tsx";
+import * as $i7 from "./islands/consent/dialog.tsx";
+import * as $i8 from "./islands/hr/list.tsx";
+import * as $i9 from "./islands/hr/profile_edit.tsx";
+import * as $i10 from "./islands/languages/actions.tsx";
+import * as $i11 from "./islands/languages/translation_editor.tsx";
+import * as $i12 from "./islands/permissions/access_points.tsx";
+import * as $i13 from "./islands/permissions/accounts.tsx";
+import * as $i14 from "./islands/permissions/menu.tsx";
+import * as $i15 from "./islands/permissions/params.tsx";
+import * as $i16 from "./islands/permissions/roles.tsx";
+import * as $i17 from "./islands/shell/mailbox_items.tsx";
+import * as $i18 from "./islands/shell/side_menu.tsx";
+import * as $i19 from "./islands/shell/top_bar.tsx";
+import * as $i20 from "./islands/structure/programs.tsx";
+import * as $i21 from "./islands/structure/schools.tsx";
+import * as $i22 from "./islands/students/filters.tsx";
+import * as $i23 from "./islands/students/form.tsx";
+import * as $i24 from "./islands/students/qr.tsx";
+import * as $i25 from "./islands/timetable/toolbar.tsx";
+import * as $i26 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -183,33 +183,33 @@ const manifest: Manifest = {
     "./routes/vote-form.tsx": $r74,
   },
   islands: {
-    "./islands/books_actions.tsx": $i0,
-    "./islands/books_export.tsx": $i1,
-    "./islands/books_filter_behavior.tsx": $i2,
-    "./islands/chat_event_log_follow.tsx": $i3,
-    "./islands/chat_widget.tsx": $i4,
-    "./islands/consent_check.tsx": $i5,
-    "./islands/consent_dialog.tsx": $i6,
-    "./islands/hr_list.tsx": $i7,
-    "./islands/hr_profile_edit.tsx": $i8,
-    "./islands/language_actions.tsx": $i9,
-    "./islands/mailbox_items.tsx": $i10,
-    "./islands/permissions_access_points.tsx": $i11,
-    "./islands/permissions_accounts.tsx": $i12,
-    "./islands/permissions_menu.tsx": $i13,
-    "./islands/permissions_params.tsx": $i14,
-    "./islands/permissions_roles.tsx": $i15,
-    "./islands/side_menu.tsx": $i16,
-    "./islands/structure_programs.tsx": $i17,
-    "./islands/structure_schools.tsx": $i18,
-    "./islands/students_filters.tsx": $i19,
-    "./islands/students_form.tsx": $i20,
-    "./islands/students_qr.tsx": $i21,
-    "./islands/sub_books_table.tsx": $i22,
-    "./islands/timetable_toolbar.tsx": $i23,
-    "./islands/top_bar.tsx": $i24,
-    "./islands/translation_editor.tsx": $i25,
-    "./islands/ui_kit_demo.tsx": $i26,
+    "./islands/books/actions.tsx": $i0,
+    "./islands/books/export.tsx": $i1,
+    "./islands/books/filter_behavior.tsx": $i2,
+    "./islands/books/sub_books_table.tsx": $i3,
+    "./islands/chat/event_log_follow.tsx": $i4,
+    "./islands/chat/widget.tsx": $i5,
+    "./islands/consent/check.tsx": $i6,
+    "./islands/consent/dialog.tsx": $i7,
+    "./islands/hr/list.tsx": $i8,
+    "./islands/hr/profile_edit.tsx": $i9,
+    "./islands/languages/actions.tsx": $i10,
+    "./islands/languages/translation_editor.tsx": $i11,
+    "./islands/permissions/access_points.tsx": $i12,
+    "./islands/permissions/accounts.tsx": $i13,
+    "./islands/permissions/menu.tsx": $i14,
+    "./islands/permissions/params.tsx": $i15,
+    "./islands/permissions/roles.tsx": $i16,
+    "./islands/shell/mailbox_items.tsx": $i17,
+    "./islands/shell/side_menu.tsx": $i18,
+    "./islands/shell/top_bar.tsx": $i19,
+    "./islands/structure/programs.tsx": $i20,
+    "./islands/structure/schools.tsx": $i21,
+    "./islands/students/filters.tsx": $i22,
+    "./islands/students/form.tsx": $i23,
+    "./islands/students/qr.tsx": $i24,
+    "./islands/timetable/toolbar.tsx": $i25,
+    "./islands/ui/kit_demo.tsx": $i26,
   },
 };
 

@@ -2,7 +2,7 @@
  * `deno task seed [--size small|large]`: fills the KV at KV_PATH (default ./data/app.kv) with the demo
  * university. Refuses a KV that was already seeded; delete the file (or point KV_PATH elsewhere) first.
  */
-import { closeDb, openDb } from "./services/db.ts";
+import { closeDb, openDb } from "./services/db/kv.ts";
 import { seed, seedMarker, type SeedSize } from "./services/seed/mod.ts";
 
 const sizeArg = Deno.args[Deno.args.indexOf("--size") + 1];

@@ -9,12 +9,12 @@
  *   KV_PATH=./data/large.kv deno run --allow-read --allow-write=./data --allow-env bench/academic_list.ts
  */
 import { createApp } from "../main.ts";
-import type { StudentStatus } from "../services/academic_model.ts";
-import { findStudents, type StudentFilter, studentStructure } from "../services/student_index.ts";
-import { listRow } from "../services/student_structure.ts";
+import type { StudentStatus } from "../services/academic/model.ts";
+import { findStudents, type StudentFilter, studentStructure } from "../services/students/list_index.ts";
+import { listRow } from "../services/students/structure.ts";
 import { Random } from "../services/seed/random.ts";
-import { createSession } from "../services/sessions.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { createSession } from "../services/identity/sessions.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 
 const CALLS = 1000;
 const WARMUP = 100;

@@ -10,10 +10,10 @@
  */
 import * as XLSX from "xlsx";
 import { createApp } from "../main.ts";
-import { type BookFilter, findBooks } from "../services/book_index.ts";
+import { type BookFilter, findBooks } from "../services/books/list_index.ts";
 import { Random } from "../services/seed/random.ts";
-import { createSession } from "../services/sessions.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { createSession } from "../services/identity/sessions.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 
 const CALLS = 1000;
 const WARMUP = 100;

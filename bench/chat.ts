@@ -68,7 +68,7 @@ async function fixedRate(fleet: Fleet, seconds: number): Promise<Measured & { ex
  */
 async function appends(seconds: number): Promise<{ throughput: Measured; atRate: Measured }> {
   const dir = `${ROOT}/data/bench-chat-${crypto.randomUUID().slice(0, 8)}`;
-  const { closeDb, openDb } = await import("../services/db.ts");
+  const { closeDb, openDb } = await import("../services/db/kv.ts");
   const { append } = await import("../services/chat/log.ts");
   await openDb(`${dir}/app.kv`);
   try {

@@ -1,7 +1,7 @@
 /** The mailbox and chancellery pages: the person's own items (newest 100), read through the island's action. */
-import { MailboxItems } from "../islands/mailbox_items.tsx";
-import type { Box, BoxItem } from "../services/mailboxes.ts";
-import type { AppState } from "../utils/state.ts";
+import { MailboxItems } from "../islands/shell/mailbox_items.tsx";
+import type { Box, BoxItem } from "../services/shell/mailboxes.ts";
+import type { AppState } from "../http/app_state.ts";
 
 export function MailboxPage({ box, items, state }: { box: Box; items: BoxItem[]; state: AppState }) {
   return (

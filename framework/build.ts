@@ -21,7 +21,7 @@ export interface BuildOptions {
    * Islands on nearly every page (the shell's), bundled into the boot module together with the client init:
    * each JavaScript file is compressed on its own, so every extra small file costs a few hundred bytes of
    * lost compression context, and these always load together anyway. Paths as in the island manifest, e.g.
-   * `./islands/top_bar.tsx`.
+   * `./islands/shell/top_bar.tsx`.
    */
   bootIslands?: string[];
 }

@@ -1,6 +1,6 @@
 import type { ComponentType, JSX } from "preact";
 
-/** What every request carries through middleware, handlers and pages. The app extends it (see utils/state.ts). */
+/** What every request carries through middleware, handlers and pages. The app extends it (see http/app_state.ts). */
 export interface BaseState {
   /** Per-request CSP nonce; the framework stamps it on every script it emits. */
   nonce: string;

@@ -13,8 +13,8 @@ import {
   listAccounts,
   resetPassword,
   setDisabled,
-} from "../services/user_admin.ts";
-import type { AppState } from "../utils/state.ts";
+} from "../services/identity/user_admin.ts";
+import type { AppState } from "./app_state.ts";
 import {
   Account,
   AccountAdd,

@@ -5,10 +5,10 @@
  * an Origin (not browsers) must authenticate with a token in the `auth` frame anyway.
  */
 import type { Context } from "hono";
-import { identify } from "../services/auth.ts";
+import { identify } from "../services/identity/auth.ts";
 import { attachChatSocket, type ChatIdentity } from "../services/chat/connection.ts";
 import { AppError } from "../utils/errors.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "./app_state.ts";
 
 const chatIdentity = (identity: AppState["identity"]): ChatIdentity | null =>
   identity ? { userId: identity.user.id, sid: identity.session.sid } : null;

@@ -9,10 +9,10 @@ import type { AuthView } from "../framework/api.ts";
 import type { BuildManifest } from "../framework/build_manifest.ts";
 import { checkCsrf } from "../framework/middleware/csrf.ts";
 import { applySecurityHeaders, newNonce } from "../framework/middleware/security_headers.ts";
-import { identify } from "../services/auth.ts";
-import { i18nVersionFor, translatorFor } from "../services/i18n.ts";
+import { identify } from "../services/identity/auth.ts";
+import { i18nVersionFor, translatorFor } from "../services/languages/i18n.ts";
 import { langFromCookie } from "../utils/i18n.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "./app_state.ts";
 import { SESSION_COOKIE, tokenOf } from "./session_cookie.ts";
 
 export type AppEnv = { Variables: { state: AppState; auth: AuthView } };

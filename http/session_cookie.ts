@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import type { Session } from "../services/sessions.ts";
+import type { Session } from "../services/identity/sessions.ts";
 import { envVar } from "../utils/env.ts";
 
 export const SESSION_COOKIE = "session";

@@ -13,11 +13,12 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { apiRoute, createRouter } from "../framework/api.ts";
-import { errorBody, toAppError } from "../framework/middleware/errors.ts";
-import { listNotifications, notificationVersion, unreadCount } from "../services/notifications.ts";
-import { translatorFor } from "../services/i18n.ts";
+import { toAppError } from "../framework/middleware/errors.ts";
+import { errorBody } from "../utils/errors.ts";
+import { listNotifications, notificationVersion, unreadCount } from "../services/notifications/mod.ts";
+import { translatorFor } from "../services/languages/i18n.ts";
 import { AppError } from "../utils/errors.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "./app_state.ts";
 import { Notification, UnreadCount } from "./schemas/notifications.ts";
 
 const router = createRouter();

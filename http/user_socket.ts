@@ -1,13 +1,13 @@
 /**
- * `GET /ws/user`: upgrades to the user channel (services/user_channel.ts). Browsers send the HttpOnly session
+ * `GET /ws/user`: upgrades to the user channel (services/notifications/user_channel.ts). Browsers send the HttpOnly session
  * cookie with the upgrade, so the Origin must be ours (a foreign page could otherwise open a socket with the
  * person's cookie); clients without an Origin (not browsers) must authenticate with a token frame anyway.
  */
 import type { Context } from "hono";
-import { identify } from "../services/auth.ts";
-import { attachUserSocket, type ChannelIdentity } from "../services/user_channel.ts";
+import { identify } from "../services/identity/auth.ts";
+import { attachUserSocket, type ChannelIdentity } from "../services/notifications/user_channel.ts";
 import { AppError } from "../utils/errors.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "./app_state.ts";
 
 const channelIdentity = (identity: AppState["identity"]): ChannelIdentity | null =>
   identity ? { userId: identity.user.id, sid: identity.session.sid } : null;

@@ -1,8 +1,8 @@
 import { NotAvailable } from "../components/not_available.tsx";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
-import { type Section, sectionAt } from "../services/sections.ts";
+import { type Section, sectionAt } from "../services/shell/sections.ts";
 import { AppError, forbidden } from "../utils/errors.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "../http/app_state.ts";
 
 /** Every route of SPEC §2.1 that no issue has built yet: an honest page, under its menu permission. */
 export const meta: RouteMeta = { titleKey: (path) => sectionAt(path)?.titleKey };

@@ -1,5 +1,5 @@
 import type { PageProps } from "../framework/types.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "../http/app_state.ts";
 
 /** Rendered without the shell (the shell itself may be what failed) and without any script. */
 export default function ServerError({ state, data }: PageProps<{ status: number }, AppState>) {

@@ -1,5 +1,5 @@
 import type { LayoutProps } from "../framework/types.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "../http/app_state.ts";
 
 export default function App({ Component, state, breadcrumbs }: LayoutProps<AppState>) {
   const title = [state.t("app.name"), ...breadcrumbs.map((b) => state.t(b.titleKey))].join(" > ");

@@ -1,17 +1,17 @@
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import type { LayoutProps } from "../framework/types.ts";
-import { ChatWidget } from "../islands/chat_widget.tsx";
-import { ConsentCheck } from "../islands/consent_check.tsx";
-import { ConsentDialog } from "../islands/consent_dialog.tsx";
-import { SideMenu } from "../islands/side_menu.tsx";
-import { TopBar } from "../islands/top_bar.tsx";
-import { authParamsNow } from "../services/auth_params.ts";
-import { consentStateNow } from "../services/consent.ts";
-import { groupOfPath, menuFor } from "../services/menu.ts";
-import { currentMenu } from "../services/menu_store.ts";
-import { unreadBadgeOf } from "../services/notifications.ts";
+import { ChatWidget } from "../islands/chat/widget.tsx";
+import { ConsentCheck } from "../islands/consent/check.tsx";
+import { ConsentDialog } from "../islands/consent/dialog.tsx";
+import { SideMenu } from "../islands/shell/side_menu.tsx";
+import { TopBar } from "../islands/shell/top_bar.tsx";
+import { authParamsNow } from "../services/identity/params.ts";
+import { consentStateNow } from "../services/notifications/consent.ts";
+import { groupOfPath, menuFor } from "../services/shell/menu.ts";
+import { currentMenu } from "../services/shell/menu_store.ts";
+import { unreadBadgeOf } from "../services/notifications/mod.ts";
 import { toMenuLinks } from "../utils/menu.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "../http/app_state.ts";
 
 /** The application shell: side menu and top bar stay; the page region is what client navigation swaps. */
 export default function ShellLayout({ Component, state, url, breadcrumbs }: LayoutProps<AppState>) {

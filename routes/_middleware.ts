@@ -1,8 +1,8 @@
 import type { MiddlewareFn } from "../framework/types.ts";
-import { authParams } from "../services/auth_params.ts";
-import { loadMenu } from "../services/menu_store.ts";
-import { primeUnreadBadge } from "../services/notifications.ts";
-import type { AppState } from "../utils/state.ts";
+import { authParams } from "../services/identity/params.ts";
+import { loadMenu } from "../services/shell/menu_store.ts";
+import { primeUnreadBadge } from "../services/notifications/mod.ts";
+import type { AppState } from "../http/app_state.ts";
 
 /** Pages anyone may open (SPEC §2.1); every other page needs a signed-in person. */
 const PUBLIC = [/^\/login$/, /^\/online-register$/, /^\/studentInfoQrCode\/[^/]+$/, /^\/language\/[a-z]{2}$/];

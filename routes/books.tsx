@@ -10,14 +10,14 @@ import { BooksFilterForm } from "../components/books/filter_form.tsx";
 import { BooksTableView, type BookTableRow } from "../components/books/books_table_view.tsx";
 import { DEFAULT_PAGE_SIZE, Paginator, Tabs } from "../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
-import { BooksActions } from "../islands/books_actions.tsx";
-import { BooksFilterBehavior } from "../islands/books_filter_behavior.tsx";
-import { type SubBookRowData, SubBooksTable } from "../islands/sub_books_table.tsx";
-import { bookListRow, findBooks } from "../services/book_index.ts";
-import { keysUnder } from "../services/permission_catalogue.ts";
-import { getSetting } from "../services/settings.ts";
-import { findSubBooks, nextSubBookId } from "../services/sub_books.ts";
-import type { AppState } from "../utils/state.ts";
+import { BooksActions } from "../islands/books/actions.tsx";
+import { BooksFilterBehavior } from "../islands/books/filter_behavior.tsx";
+import { type SubBookRowData, SubBooksTable } from "../islands/books/sub_books_table.tsx";
+import { bookListRow, findBooks } from "../services/books/list_index.ts";
+import { keysUnder } from "../services/identity/permission_catalogue.ts";
+import { getSetting } from "../services/shell/settings.ts";
+import { findSubBooks, nextSubBookId } from "../services/books/sub_books.ts";
+import type { AppState } from "../http/app_state.ts";
 
 const VIEW = "menu.learningProcesses.learningCourses";
 

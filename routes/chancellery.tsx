@@ -1,7 +1,7 @@
 import { MailboxPage } from "../components/mailbox_page.tsx";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
-import { type BoxItem, listBoxItems } from "../services/mailboxes.ts";
-import type { AppState } from "../utils/state.ts";
+import { type BoxItem, listBoxItems } from "../services/shell/mailboxes.ts";
+import type { AppState } from "../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "sections.chancellery" };
 

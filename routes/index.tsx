@@ -1,8 +1,8 @@
 import type { Handlers } from "../framework/types.ts";
-import { landingPath } from "../services/landing.ts";
-import { menuFor } from "../services/menu.ts";
-import { currentMenu } from "../services/menu_store.ts";
-import type { AppState } from "../utils/state.ts";
+import { landingPath } from "../services/shell/landing.ts";
+import { menuFor } from "../services/shell/menu.ts";
+import { currentMenu } from "../services/shell/menu_store.ts";
+import type { AppState } from "../http/app_state.ts";
 
 /** Home is a redirect to the person's default child route (SPEC §2.1). */
 export const handler: Handlers<unknown, AppState> = {

@@ -2,10 +2,10 @@ import { LanguageLinks } from "../components/language_links.tsx";
 import { Button, TextInput } from "../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteConfig, RouteMeta } from "../framework/types.ts";
 import { clearedSessionCookie, clientInfo, sessionCookie } from "../http/session_cookie.ts";
-import { signIn } from "../services/auth.ts";
-import { safeNext } from "../services/landing.ts";
+import { signIn } from "../services/identity/auth.ts";
+import { safeNext } from "../services/shell/landing.ts";
 import { AppError } from "../utils/errors.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "login.title" };
 /** Outside the shell, and with no script: signing in works as a plain form POST. */

@@ -1,7 +1,7 @@
 import type { Handlers } from "../framework/types.ts";
 import { clearedSessionCookie } from "../http/session_cookie.ts";
-import { signOut } from "../services/auth.ts";
-import type { AppState } from "../utils/state.ts";
+import { signOut } from "../services/identity/auth.ts";
+import type { AppState } from "../http/app_state.ts";
 
 /** Sign-out as a form POST from the user menu, so it works with or without JavaScript. */
 export const handler: Handlers<unknown, AppState> = {

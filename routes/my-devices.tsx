@@ -1,8 +1,8 @@
 import { formatDateTime } from "../utils/format.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
-import { listUserSessions, revokeSession, type Session } from "../services/sessions.ts";
-import { describeUserAgent } from "../services/user_agent.ts";
-import type { AppState } from "../utils/state.ts";
+import { listUserSessions, revokeSession, type Session } from "../services/identity/sessions.ts";
+import { describeUserAgent } from "../services/identity/user_agent.ts";
+import type { AppState } from "../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "devices.title" };
 

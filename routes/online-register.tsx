@@ -1,6 +1,6 @@
 import { NotAvailable } from "../components/not_available.tsx";
 import type { PageProps, RouteConfig, RouteMeta } from "../framework/types.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "routes.onlineRegister" };
 /** A public page (SPEC §2.1): outside the shell, and with no script at all. */

@@ -3,10 +3,10 @@ import { ClashList } from "../components/timetable/clash_list.tsx";
 import { ScopePicker } from "../components/timetable/scope_picker.tsx";
 import { WeekGrid } from "../components/timetable/week_grid.tsx";
 import { buttonClass, Select } from "../components/ui/mod.ts";
-import { TablesExport, TimetableDatePicker } from "../islands/timetable_toolbar.tsx";
-import { loadTables, parseTablesQuery, type TablesData } from "../services/timetable_page.ts";
-import type { AppState } from "../utils/state.ts";
-import { now } from "../services/clock.ts";
+import { TablesExport, TimetableDatePicker } from "../islands/timetable/toolbar.tsx";
+import { loadTables, parseTablesQuery, type TablesData } from "../services/timetable/page.ts";
+import type { AppState } from "../http/app_state.ts";
+import { now } from "../services/academic/clock.ts";
 
 export const meta: RouteMeta = { titleKey: "menu.table", permission: "menu.table" };
 

@@ -1,7 +1,7 @@
 import { Button, Fab, FilterPanel, Select, Spinner } from "../components/ui/mod.ts";
 import type { PageProps, RouteMeta } from "../framework/types.ts";
-import { UiKitDemo } from "../islands/ui_kit_demo.tsx";
-import type { AppState } from "../utils/state.ts";
+import { UiKitDemo } from "../islands/ui/kit_demo.tsx";
+import type { AppState } from "../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "routes.uiKit" };
 

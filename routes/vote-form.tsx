@@ -1,9 +1,9 @@
 import type { Handlers, PageProps, RouteContext, RouteMeta } from "../framework/types.ts";
 import { VoteForm, VoteResultsTable } from "../components/timetable/vote_form.tsx";
 import { buttonClass, Select } from "../components/ui/mod.ts";
-import { bookName, getBook } from "../services/books.ts";
-import { listGroups } from "../services/semesters.ts";
-import { CRITERIA } from "../services/vote_criteria.ts";
+import { bookName, getBook } from "../services/books/mod.ts";
+import { listGroups } from "../services/academic/semesters.ts";
+import { CRITERIA } from "../services/votes/criteria.ts";
 import {
   currentPeriod,
   evaluatedCourses,
@@ -11,9 +11,9 @@ import {
   votableCourses,
   type VoteResults,
   voteResults,
-} from "../services/votes.ts";
+} from "../services/votes/mod.ts";
 import { AppError } from "../utils/errors.ts";
-import type { AppState } from "../utils/state.ts";
+import type { AppState } from "../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "sections.voteForm" };
 

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 
 const app = await seededApp();
 const me = (token: string) => app.request("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
@@ -179,7 +179,7 @@ Deno.test("sign-in, sessions and tokens", async (t) => {
   );
 
   await t.step("the audit log of a user never holds a password hash", async () => {
-    const { listAudit } = await import("../services/db_reads.ts");
+    const { listAudit } = await import("../services/db/reads.ts");
     const prof = await findUserByEmail("prof@uni.test");
     const entries = (await listAudit("users", prof!.id, { limit: 100 })).items;
     assert(entries.length >= 2, "the password change was audited");

@@ -6,8 +6,8 @@
  */
 import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
-import { createBook } from "../services/books.ts";
-import { listGroups } from "../services/semesters.ts";
+import { createBook } from "../services/books/mod.ts";
+import { listGroups } from "../services/academic/semesters.ts";
 import { zip } from "./fixtures/zip.ts";
 
 const app = await seededApp();

@@ -7,8 +7,8 @@
 import * as XLSX from "xlsx";
 import { assert, assertEquals } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
-import { db } from "../services/db.ts";
-import { setSetting } from "../services/settings.ts";
+import { db } from "../services/db/kv.ts";
+import { setSetting } from "../services/shell/settings.ts";
 
 const app = await seededApp();
 const tokens = {

@@ -5,7 +5,7 @@ import { ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 import { createChat, sendMessage } from "../services/chat/rooms.ts";
 import type { FileMessageContent, UploadResult } from "../services/chat/protocol.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 
 const app = await seededApp();
 const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
@@ -202,7 +202,7 @@ Deno.test("chat HTTP side", async (t) => {
           "escaped",
         );
         assert(!html.includes("<script>alert('x')</script>"), "never raw");
-        assert(html.includes("chat_event_log_follow"), "the follow island is on the page");
+        assert(html.includes("<!--island:ChatEventLogFollow:"), "the follow island is on the page");
         const refused = await app.request("/chat/event-log", {
           headers: { cookie: `session=${tokens.student}` },
         });

@@ -9,7 +9,7 @@ import { seededApp, tokenFor } from "./helpers.ts";
 import { REPLAY_LIMIT } from "../services/chat/protocol.ts";
 import { addMember, createChat, removeMember, sendMessage } from "../services/chat/rooms.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 
 const app = await seededApp();
 const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);

@@ -5,10 +5,10 @@ import { ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 import { timings } from "../services/chat/connection.ts";
 import type { Room } from "../services/chat/protocol.ts";
 import { MAX_FRAME_BYTES } from "../services/chat/protocol.ts";
-import { revokeSession } from "../services/sessions.ts";
-import { db } from "../services/db.ts";
+import { revokeSession } from "../services/identity/sessions.ts";
+import { db } from "../services/db/kv.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 
 const app = await seededApp();
 const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);

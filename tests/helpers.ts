@@ -5,9 +5,9 @@
 import { createApp } from "../main.ts";
 import { seed } from "../services/seed/mod.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
-import { createSession } from "../services/sessions.ts";
-import { findUserByEmail } from "../services/users.ts";
-import { pinClock } from "../services/clock.ts";
+import { createSession } from "../services/identity/sessions.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
+import { pinClock } from "../services/academic/clock.ts";
 import { REFERENCE_NOW } from "../services/seed/university_sizes.ts";
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;

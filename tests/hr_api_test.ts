@@ -5,8 +5,8 @@
 import { assert, assertEquals, assertNotEquals } from "./assert.ts";
 import { type DemoAccount, jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
-import { createHr, type HrInput } from "../services/hr.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { createHr, type HrInput } from "../services/hr/mod.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 
 const app = await seededApp();
 const tokens = new Map<DemoAccount, string>();

@@ -5,7 +5,7 @@
  * left to `titleKey`, since permission keys share that prefix.
  */
 import { assertEquals } from "./assert.ts";
-import { createTranslator } from "../services/i18n.ts";
+import { createTranslator } from "../services/languages/i18n.ts";
 import { createLightTranslator, type Lang } from "../utils/i18n.ts";
 import { ROOT } from "./serve_flags.ts";
 

@@ -4,13 +4,13 @@
  */
 import { assert, assertEquals } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
-import { db } from "../services/db.ts";
-import { listAudit } from "../services/db_reads.ts";
-import { translatorFor } from "../services/i18n.ts";
-import { createRole } from "../services/roles.ts";
-import { createSession } from "../services/sessions.ts";
-import { createUser } from "../services/users.ts";
-import { translationOverrides, TRANSLATIONS_VERSION_KEY } from "../services/translation_overrides.ts";
+import { db } from "../services/db/kv.ts";
+import { listAudit } from "../services/db/reads.ts";
+import { translatorFor } from "../services/languages/i18n.ts";
+import { createRole } from "../services/identity/roles.ts";
+import { createSession } from "../services/identity/sessions.ts";
+import { createUser } from "../services/identity/users.ts";
+import { translationOverrides, TRANSLATIONS_VERSION_KEY } from "../services/languages/overrides.ts";
 
 const app = await seededApp();
 const admin = { authorization: `Bearer ${await tokenFor("admin")}` };

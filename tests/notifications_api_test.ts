@@ -1,6 +1,6 @@
 import { assertEquals } from "./assert.ts";
 import { jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 
 const app = await seededApp();

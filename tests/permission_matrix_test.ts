@@ -6,7 +6,7 @@
 import { assertEquals } from "./assert.ts";
 import { ACCOUNTS, type DemoAccount, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
-import { findUserByEmail, permissionsOf } from "../services/users.ts";
+import { findUserByEmail, permissionsOf } from "../services/identity/users.ts";
 
 const app = await seededApp();
 const doc = await (await app.request("/api/openapi.json")).json();

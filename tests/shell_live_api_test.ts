@@ -4,10 +4,10 @@
  */
 import { assert, assertEquals } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
-import { listAudit } from "../services/db_reads.ts";
+import { listAudit } from "../services/db/reads.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
-import { markPollAnswered } from "../services/polls.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { markPollAnswered } from "../services/shell/polls.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
 
 const app = await seededApp();
 type Account = "admin" | "staff" | "limited" | "prof" | "student";

@@ -4,11 +4,11 @@
  * Ids come from the collections' counters, so on an empty KV they are 1, 2, 3 as listed, and beside the
  * demo data they are whatever comes next (the codes are unusual enough not to clash with it).
  */
-import type { Book, Program, RegistrationGroup, School } from "../services/academic_model.ts";
-import { bookIndexes, programIndexes, schoolIndexes } from "../services/academic_indexes.ts";
-import { bulkSet } from "../services/db.ts";
-import { type IndexSpec, recordEntries, reserveIds } from "../services/db_records.ts";
-import type { StudentInput } from "../services/student_rules.ts";
+import type { Book, Program, RegistrationGroup, School } from "../services/academic/model.ts";
+import { bookIndexes, programIndexes, schoolIndexes } from "../services/academic/indexes.ts";
+import { bulkSet } from "../services/db/kv.ts";
+import { type IndexSpec, recordEntries, reserveIds } from "../services/db/records.ts";
+import type { StudentInput } from "../services/students/rules.ts";
 
 async function put<T extends { id: number }>(
   collection: string,

@@ -7,10 +7,10 @@ import * as XLSX from "xlsx";
 import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import { studentInput, writeStructure } from "./student_fixtures.ts";
-import type { School } from "../services/academic_model.ts";
-import { bulkSet } from "../services/db.ts";
-import { CARD_VALID_SECONDS, signStudentCard } from "../services/student_qr.ts";
-import { addTranscriptEntry } from "../services/transcripts.ts";
+import type { School } from "../services/academic/model.ts";
+import { bulkSet } from "../services/db/kv.ts";
+import { CARD_VALID_SECONDS, signStudentCard } from "../services/students/qr.ts";
+import { addTranscriptEntry } from "../services/students/transcripts.ts";
 
 const app = await seededApp();
 const fixture = await writeStructure();

@@ -6,12 +6,12 @@
 import * as XLSX from "xlsx";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { type DemoAccount, jsonRequest, seededApp, tokenFor } from "./helpers.ts";
-import type { TimetableEntry } from "../services/academic_model.ts";
-import { timetableIndexes } from "../services/academic_indexes.ts";
-import { db } from "../services/db.ts";
-import { recordEntries } from "../services/db_records.ts";
-import { forgetClashes } from "../services/timetable_clashes.ts";
-import { listEntries } from "../services/timetable_entries.ts";
+import type { TimetableEntry } from "../services/academic/model.ts";
+import { timetableIndexes } from "../services/academic/indexes.ts";
+import { db } from "../services/db/kv.ts";
+import { recordEntries } from "../services/db/records.ts";
+import { forgetClashes } from "../services/timetable/clashes.ts";
+import { listEntries } from "../services/timetable/entries.ts";
 
 const app = await seededApp();
 const tokens = new Map<DemoAccount, string>();

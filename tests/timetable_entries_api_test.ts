@@ -5,9 +5,9 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { type DemoAccount, jsonRequest, seededApp, tokenFor } from "./helpers.ts";
-import type { Book } from "../services/academic_model.ts";
-import { createBook } from "../services/books.ts";
-import { createHr } from "../services/hr.ts";
+import type { Book } from "../services/academic/model.ts";
+import { createBook } from "../services/books/mod.ts";
+import { createHr } from "../services/hr/mod.ts";
 
 const app = await seededApp();
 const tokens = new Map<DemoAccount, string>();

@@ -4,8 +4,8 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { type DemoAccount, jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
-import { CRITERIA } from "../services/vote_criteria.ts";
-import { votableCourses } from "../services/votes.ts";
+import { CRITERIA } from "../services/votes/criteria.ts";
+import { votableCourses } from "../services/votes/mod.ts";
 
 const app = await seededApp();
 const tokens = new Map<DemoAccount, string>();

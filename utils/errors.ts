@@ -3,6 +3,7 @@
  * `{ "error": { "code", "message", "fields"? } }` with `status`, translating `messageKey` and each field's key
  * into the request's language. Shared by server and islands (islands read the same shape from responses).
  */
+import type { Translate } from "./i18n.ts";
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502;
 
 /** A field error: an i18n key plus interpolation values, e.g. `{ key: "errors.tooLong", params: { max: 80 } }`. */
@@ -39,4 +40,18 @@ export const forbidden = () => new AppError(403, "forbidden", "errors.forbidden"
 /** The JSON error body every failing API call returns (ARCHITECTURE §7). */
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** The error as the client sees it, its message and field messages in the reader's language. */
+export function errorBody(error: AppError, t: Translate): ErrorBody {
+  const fields = error.options.fields
+    ? Object.fromEntries(Object.entries(error.options.fields).map(([k, f]) => [k, t(f.key, f.params)]))
+    : undefined;
+  return {
+    error: {
+      code: error.code,
+      message: t(error.messageKey, error.options.params),
+      ...(fields ? { fields } : {}),
+    },
+  };
 }

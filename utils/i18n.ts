@@ -19,7 +19,7 @@ export function isLang(value: unknown): value is Lang {
 /**
  * The browser's translator: a lookup in the same dictionary with i18next's `{{name}}` interpolation. Islands
  * use nothing else of i18next, and leaving it out of the bundle saves 16 KB (gzip) on every page with islands;
- * the server translates with i18next itself (services/i18n.ts). A missing key shows as the key.
+ * the server translates with i18next itself (services/languages/i18n.ts). A missing key shows as the key.
  */
 export function createLightTranslator(dictionary: Dictionary): Translate {
   const memo = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { assertEquals } from "../tests/assert.ts";
-import { withEdits } from "../services/i18n.ts";
+import { withEdits } from "../services/languages/i18n.ts";
 import { flattenDictionary, keysInSource, nestDictionary } from "./i18n_key_scan.ts";
 
 Deno.test("translation key scan and dictionaries", async (t) => {

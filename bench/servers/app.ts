@@ -9,8 +9,8 @@
  */
 import { createApp } from "../../main.ts";
 import { seed, seedMarker } from "../../services/seed/mod.ts";
-import { createSession } from "../../services/sessions.ts";
-import { findUserByEmail } from "../../services/users.ts";
+import { createSession } from "../../services/identity/sessions.ts";
+import { findUserByEmail } from "../../services/identity/users.ts";
 
 const BENCH_USER_EMAIL = "staff@uni.test";
 

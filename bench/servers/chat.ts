@@ -6,10 +6,10 @@
  */
 import { createApp } from "../../main.ts";
 import { createChat } from "../../services/chat/rooms.ts";
-import { bulkSet } from "../../services/db.ts";
-import { reserveIds } from "../../services/db_records.ts";
-import { createSession } from "../../services/sessions.ts";
-import type { User } from "../../services/users.ts";
+import { bulkSet } from "../../services/db/kv.ts";
+import { reserveIds } from "../../services/db/records.ts";
+import { createSession } from "../../services/identity/sessions.ts";
+import type { User } from "../../services/identity/users.ts";
 
 const port = Number(Deno.env.get("PORT") || 0);
 const hostname = Deno.env.get("HOST") || "127.0.0.1";

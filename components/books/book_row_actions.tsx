@@ -88,7 +88,7 @@ export function BookActionIcons() {
 
 /**
  * Rendered on the server: the buttons carry their action and the row its course, and the courses page's
- * actions island (islands/books_actions.tsx) answers their clicks, so the table itself ships no JavaScript.
+ * actions island (islands/books/actions.tsx) answers their clicks, so the table itself ships no JavaScript.
  */
 export function BookRowActions({ book, actions, titles }: BookRowActionsProps) {
   const name = book.code || book.id;

@@ -1,9 +1,9 @@
 /**
  * The courses screen's filter panel (SPEC §2.4), rendered on the server: a plain GET form, so the filter lives
- * in the URL and works without JavaScript. islands/books_filter_behavior.tsx makes the list follow it as it is
+ * in the URL and works without JavaScript. islands/books/filter_behavior.tsx makes the list follow it as it is
  * changed and the panel collapse; the export button in the panel's header is its own island.
  */
-import { BooksExport } from "../../islands/books_export.tsx";
+import { BooksExport } from "../../islands/books/export.tsx";
 import {
   buttonClass,
   FilterPanel,

@@ -65,7 +65,7 @@ function changesOf(entry: LogEntry): Change[] {
 
 function whatOf(entry: LogEntry): string {
   if (entry.what) return t(`bookDialogs.log.what.${entry.what}`);
-  // The course's category links are audited under the course itself (services/sub_book_links.ts).
+  // The course's category links are audited under the course itself (services/books/sub_book_links.ts).
   const value = entry.after ?? entry.before;
   if (isRecord(value) && "subLink" in value) {
     return t(

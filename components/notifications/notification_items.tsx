@@ -1,5 +1,5 @@
 /** Server-rendered notification rows (list page and statements tab); "mark read" is a plain form post. */
-import type { Notification } from "../../services/notifications.ts";
+import type { Notification } from "../../services/notifications/mod.ts";
 import { formatDateTime } from "../../utils/format.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 

@@ -1,7 +1,7 @@
 import { hrefWith, type ListUrlState } from "../structure/list_query.ts";
 import { SearchForm } from "../structure/search_form.tsx";
 import { DEFAULT_PAGE_SIZE, Paginator } from "../ui/mod.ts";
-import { type AccountRow, PermissionsAccounts } from "../../islands/permissions_accounts.tsx";
+import { type AccountRow, PermissionsAccounts } from "../../islands/permissions/accounts.tsx";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 
 export interface AccountsPageData {

@@ -2,8 +2,8 @@
  * The students list's state lives in the URL (bookmarkable, the back button works, no JavaScript needed): this
  * reads it forgivingly (a hand-edited URL shows the nearest sensible list, never an error) and writes links.
  */
-import { STUDENT_STATUSES, type StudentStatus } from "../../services/academic_model.ts";
-import type { StudentFilter } from "../../services/student_index.ts";
+import { STUDENT_STATUSES, type StudentStatus } from "../../services/academic/model.ts";
+import type { StudentFilter } from "../../services/students/list_index.ts";
 import { DEFAULT_PAGE_SIZE } from "../ui/pagination.ts";
 
 export interface StudentListState {

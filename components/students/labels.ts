@@ -1,5 +1,5 @@
 /** How the registry shows names, statuses and GPAs, shared by its pages, components and islands. */
-import type { StudentStatus } from "../../services/academic_model.ts";
+import type { StudentStatus } from "../../services/academic/model.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
 interface Named {

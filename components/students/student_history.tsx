@@ -1,6 +1,6 @@
 import { formatDateTime } from "../../utils/format.ts";
-import type { TranscriptEntry } from "../../services/academic_model.ts";
-import type { StudentHistoryEntry } from "../../services/students.ts";
+import type { TranscriptEntry } from "../../services/academic/model.ts";
+import type { StudentHistoryEntry } from "../../services/students/mod.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 
 export interface StudentHistoryProps {

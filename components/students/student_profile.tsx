@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import type { StudentProfile } from "../../services/students.ts";
+import type { StudentProfile } from "../../services/students/mod.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 import { formatDisplayDate } from "../ui/mod.ts";
 import { formatGpa, localName, statusBadgeClass } from "./labels.ts";

@@ -1,4 +1,4 @@
-import type { StudentListRow } from "../../services/student_structure.ts";
+import type { StudentListRow } from "../../services/students/structure.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 import { DataTable, type DataTableColumn } from "../ui/mod.ts";
 import { formatGpa, otherScriptName, statusBadgeClass, studentName } from "./labels.ts";

@@ -1,4 +1,4 @@
-import type { Semester } from "../../services/transcripts.ts";
+import type { Semester } from "../../services/students/transcripts.ts";
 import type { Translate } from "../../utils/i18n.ts";
 import { formatGpa } from "./labels.ts";
 

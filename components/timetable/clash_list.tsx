@@ -1,13 +1,6 @@
 /** The semester's clashes, shown to staff above the grid: both lessons named, and what they share. */
+import type { ClashLine } from "../../services/timetable/page.ts";
 import type { Translate } from "../../utils/i18n.ts";
-
-export interface ClashLine {
-  kind: "professor" | "auditorium";
-  /** What both share: the room's or the professor's name. */
-  shared: string;
-  a: string;
-  b: string;
-}
 
 export function ClashList({ clashes, t }: { clashes: ClashLine[]; t: Translate }) {
   if (!clashes.length) return null;

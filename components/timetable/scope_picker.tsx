@@ -5,7 +5,7 @@
 import { Button, Select, type SelectOption, TextInput } from "../ui/mod.ts";
 import type { Translate } from "../../utils/i18n.ts";
 import { CachedFragment } from "../../framework/islands.ts";
-import { identityTag } from "../../framework/identity_tag.ts";
+import { identityTag } from "../../utils/identity_tag.ts";
 
 export interface ScopePickerProps {
   t: Translate;

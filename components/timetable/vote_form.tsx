@@ -3,7 +3,7 @@
  * 4 to 0 (a fieldset with its legend, every radio with its own label; arrow keys move within a group). A plain
  * POST form: it works without JavaScript, and a refused submission comes back with the answers and errors.
  */
-import { blockTitleKey, criterionLabelKey, SCORES, VOTE_BLOCKS } from "../../services/vote_criteria.ts";
+import { blockTitleKey, criterionLabelKey, SCORES, VOTE_BLOCKS } from "../../services/votes/criteria.ts";
 import { Button, Select } from "../ui/mod.ts";
 import type { Translate } from "../../utils/i18n.ts";
 

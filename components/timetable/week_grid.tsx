@@ -1,23 +1,6 @@
 /** Six day columns, Monday to Saturday, with their dates and lessons; the lesson running now is marked. */
-import type { LessonType } from "../../services/academic_model.ts";
+import type { DayColumn } from "../../services/timetable/page.ts";
 import type { Translate } from "../../utils/i18n.ts";
-
-export interface LessonCell {
-  id: number;
-  time: string;
-  course: string;
-  type: LessonType;
-  auditorium: string;
-  professor: string;
-  isNow: boolean;
-}
-
-export interface DayColumn {
-  date: string;
-  weekday: number;
-  isToday: boolean;
-  lessons: LessonCell[];
-}
 
 /** "16.11" — the day and month under the weekday's name. */
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;

@@ -1,6 +1,6 @@
 import { renderToString } from "preact-render-to-string";
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { translatorFor } from "../../services/i18n.ts";
+import { translatorFor } from "../../services/languages/i18n.ts";
 import { setActiveTranslator } from "../../utils/i18n.ts";
 import { Dialog, DIALOG_WIDTH_CLASSES, type DialogWidth } from "./dialog.tsx";
 import { ConfirmDialog } from "./confirm_dialog.tsx";

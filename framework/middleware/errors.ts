@@ -4,21 +4,7 @@
  */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError, type ErrorBody } from "../../utils/errors.ts";
-import type { Translate } from "../../utils/i18n.ts";
-
-export function errorBody(error: AppError, t: Translate): ErrorBody {
-  const fields = error.options.fields
-    ? Object.fromEntries(Object.entries(error.options.fields).map(([k, f]) => [k, t(f.key, f.params)]))
-    : undefined;
-  return {
-    error: {
-      code: error.code,
-      message: t(error.messageKey, error.options.params),
-      ...(fields ? { fields } : {}),
-    },
-  };
-}
+import { AppError } from "../../utils/errors.ts";
 
 /** Normalizes anything thrown into an AppError, or null for a bug (→ 500). */
 export function toAppError(error: unknown): AppError | null {

@@ -1,7 +1,7 @@
 /** Request and response shapes of the administration operations (users, professors, roles, parameters, menu). */
 import { z } from "@hono/zod-openapi";
-import { AUTH_PARAM_LIMITS as L } from "../../services/auth_params.ts";
-import { MENU_MAX_ROWS } from "../../services/menu_store.ts";
+import { AUTH_PARAM_LIMITS as L } from "../../services/identity/params.ts";
+import { MENU_MAX_ROWS } from "../../services/shell/menu_store.ts";
 import { IdText, Versionstamp } from "./timetable.ts";
 
 const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);

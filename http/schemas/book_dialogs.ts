@@ -4,10 +4,10 @@
  * as numbers or numeric text; the services check them, so that the §5 messages ("limit numeric") are theirs.
  */
 import { z } from "@hono/zod-openapi";
-import { CONDITION_GROUP_TYPES, GROUP_NAME_MAX } from "../../services/book_conditions.ts";
-import { COMPONENT_NAME_MAX, MAX_COMPONENTS } from "../../services/book_components.ts";
-import { STUDENT_IDS_TEXT_MAX } from "../../services/rule_students.ts";
-import { FILE_NAME_MAX, SYLLABUS_MAX_BYTES } from "../../services/syllabuses.ts";
+import { CONDITION_GROUP_TYPES, GROUP_NAME_MAX } from "../../services/books/conditions.ts";
+import { COMPONENT_NAME_MAX, MAX_COMPONENTS } from "../../services/books/components.ts";
+import { STUDENT_IDS_TEXT_MAX } from "../../services/books/rule_students.ts";
+import { FILE_NAME_MAX, SYLLABUS_MAX_BYTES } from "../../services/books/syllabuses.ts";
 
 const IdText = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const pathId = (name: string) => IdText.openapi({ param: { name, in: "path" }, example: 1 });

@@ -12,7 +12,7 @@ import {
   BOOK_NAME_MAX,
   BOOK_STATUSES,
   LANG_CODES,
-} from "../../services/book_rules.ts";
+} from "../../services/books/rules.ts";
 
 const IdText = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 export const BookIdParam = z.object({

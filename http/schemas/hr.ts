@@ -8,7 +8,7 @@ import {
   isPhone,
   NAME_MAX,
   POSITION_MAX,
-} from "../../services/hr.ts";
+} from "../../services/hr/mod.ts";
 import { IdText, Versionstamp } from "./timetable.ts";
 
 const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { NOTIFICATION_KINDS } from "../../services/notifications.ts";
+import { NOTIFICATION_KINDS } from "../../services/notifications/mod.ts";
 
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 

@@ -1,6 +1,6 @@
 /** Request and response shapes of the structure operations (schools and programs), for routers and OpenAPI. */
 import { z } from "@hono/zod-openapi";
-import { type Level as LevelValue, LEVELS } from "../../services/academic_model.ts";
+import { LEVELS } from "../../services/academic/model.ts";
 import {
   CODE_MAX,
   CODE_PATTERN,
@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   PROGRAM_STATUSES,
   TEACHING_LANGUAGES,
-} from "../../services/structure_rules.ts";
+} from "../../services/structure/rules.ts";
 
 const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** Ids in paths and query strings arrive as text. */
@@ -21,7 +21,7 @@ const Versionstamp = z.string().regex(/^[0-9a-f]{20}$/);
 
 const Name = z.string().trim().min(1).max(NAME_MAX);
 const Code = z.string().trim().min(1).max(CODE_MAX).regex(CODE_PATTERN);
-const Level = z.literal(LEVELS as LevelValue[]);
+const Level = z.literal(LEVELS);
 
 const ListPaging = {
   text: z.string().max(100).optional(),

@@ -1,7 +1,7 @@
 /** Request and response shapes of the students registry's operations, for the router and the OpenAPI document. */
 import { z } from "@hono/zod-openapi";
-import { STUDENT_STATUSES } from "../../services/academic_model.ts";
-import { EMAIL_MAX, NAME_MAX } from "../../services/student_rules.ts";
+import { STUDENT_STATUSES } from "../../services/academic/model.ts";
+import { EMAIL_MAX, NAME_MAX } from "../../services/students/rules.ts";
 
 const IdText = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 export const StudentIdParam = z.object({

@@ -1,9 +1,9 @@
 /** Request and response shapes of semesters (registration groups), rooms and timetable entries. */
 import { z } from "@hono/zod-openapi";
-import { AUDITORIUM_NAME_MAX, BUILDING_MAX, CAPACITY_MAX } from "../../services/auditoriums.ts";
-import { COMMENT_MAX, SEASON_YEAR_MAX } from "../../services/semesters.ts";
-import { LESSON_TYPES } from "../../services/timetable_rules.ts";
-import type { LessonType } from "../../services/academic_model.ts";
+import { AUDITORIUM_NAME_MAX, BUILDING_MAX, CAPACITY_MAX } from "../../services/timetable/auditoriums.ts";
+import { COMMENT_MAX, SEASON_YEAR_MAX } from "../../services/academic/semesters.ts";
+import { LESSON_TYPES } from "../../services/timetable/rules.ts";
+import type { LessonType } from "../../services/academic/model.ts";
 
 const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** Ids in paths and query strings arrive as text. */

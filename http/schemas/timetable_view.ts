@@ -1,8 +1,8 @@
 /** Request and response shapes of the weekly timetable (professorTimetable) and the course evaluation (votes). */
 import { z } from "@hono/zod-openapi";
-import { LESSON_TYPES } from "../../services/timetable_rules.ts";
-import type { LessonType } from "../../services/academic_model.ts";
-import { CRITERIA } from "../../services/vote_criteria.ts";
+import { LESSON_TYPES } from "../../services/timetable/rules.ts";
+import type { LessonType } from "../../services/academic/model.ts";
+import { CRITERIA } from "../../services/votes/criteria.ts";
 import { IdText } from "./timetable.ts";
 
 const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);

@@ -16,8 +16,8 @@ import {
   listAuditoriums,
   removeAuditorium,
   updateAuditorium,
-} from "../../services/auditoriums.ts";
-import type { AppState } from "../../utils/state.ts";
+} from "../../services/timetable/auditoriums.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const actorOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;

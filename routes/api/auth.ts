@@ -9,10 +9,10 @@ import {
   signIn,
   signOut,
   switchAccount,
-} from "../../services/auth.ts";
-import { liveStatusOf } from "../../services/observing.ts";
-import { publicUser } from "../../services/users.ts";
-import type { AppState } from "../../utils/state.ts";
+} from "../../services/identity/auth.ts";
+import { liveStatusOf } from "../../services/shell/observing.ts";
+import { publicUser } from "../../services/identity/users.ts";
+import type { AppState } from "../../http/app_state.ts";
 import { AuthMe, Ok, PublicUserSchema } from "../../http/schemas/auth.ts";
 
 const router = createRouter();

@@ -3,9 +3,9 @@ import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { AuthParams } from "../../http/schemas/admin.ts";
 import { HistoryList } from "../../http/schemas/structure.ts";
-import { AUTH_PARAMS_ID, authParams, setAuthParams, SETTINGS } from "../../services/auth_params.ts";
-import { settingsHistory } from "../../services/menu_store.ts";
-import type { AppState } from "../../utils/state.ts";
+import { AUTH_PARAMS_ID, authParams, setAuthParams, SETTINGS } from "../../services/identity/params.ts";
+import { settingsHistory } from "../../services/shell/menu_store.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const KEY = "menu.settings.users.params";
 const router = createRouter();

@@ -6,9 +6,9 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { BookLog, BookParam, ComponentList, ComponentsBody } from "../../http/schemas/book_dialogs.ts";
-import { listComponents, saveComponents } from "../../services/book_components.ts";
-import { dialogLog } from "../../services/book_log.ts";
-import type { AppState } from "../../utils/state.ts";
+import { listComponents, saveComponents } from "../../services/books/components.ts";
+import { dialogLog } from "../../services/books/log.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

@@ -36,13 +36,13 @@ import {
   removeConditionGroup,
   removeProgramRestriction,
   setGpaLimit,
-} from "../../services/book_conditions.ts";
-import { bookConditionsView } from "../../services/book_conditions_view.ts";
-import { bookEligibility } from "../../services/book_eligibility_check.ts";
-import { dialogLog } from "../../services/book_log.ts";
+} from "../../services/books/conditions.ts";
+import { bookConditionsView } from "../../services/books/conditions_view.ts";
+import { bookEligibility } from "../../services/books/eligibility_check.ts";
+import { dialogLog } from "../../services/books/log.ts";
 import { forbidden } from "../../utils/errors.ts";
-import { listAllPrograms } from "../../services/structure.ts";
-import type { AppState } from "../../utils/state.ts";
+import { listAllPrograms } from "../../services/structure/mod.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

@@ -1,8 +1,8 @@
 /** A course's log (bookLog): the course's own changes and those of all its dialogs, newest first. */
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { BookLog, BookParam } from "../../http/schemas/book_dialogs.ts";
-import { bookLog } from "../../services/book_log.ts";
-import type { AppState } from "../../utils/state.ts";
+import { bookLog } from "../../services/books/log.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 

@@ -22,8 +22,8 @@ import {
   listBookProfessors,
   professorCandidates,
   removeBookProfessor,
-} from "../../services/book_professors.ts";
-import type { AppState } from "../../utils/state.ts";
+} from "../../services/books/professors.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

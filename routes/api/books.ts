@@ -21,16 +21,16 @@ import {
   SubLinkRow,
   VersionQuery,
 } from "../../http/schemas/books.ts";
-import type { Book } from "../../services/academic_model.ts";
-import { getBookFlags } from "../../services/book_flags.ts";
-import { exportBooks } from "../../services/book_export.ts";
-import { type BookFilter, bookListRow, findBooks } from "../../services/book_index.ts";
-import { addBook, BOOKS, editBook, getStoredBook, removeBook } from "../../services/books.ts";
-import type { StoredRecord } from "../../services/db_records.ts";
-import { addSubLink, listSubLinks, removeSubLink } from "../../services/sub_book_links.ts";
-import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/xlsx_export.ts";
+import type { Book } from "../../services/academic/model.ts";
+import { getBookFlags } from "../../services/books/flags.ts";
+import { exportBooks } from "../../services/books/export.ts";
+import { type BookFilter, bookListRow, findBooks } from "../../services/books/list_index.ts";
+import { addBook, BOOKS, editBook, getStoredBook, removeBook } from "../../services/books/mod.ts";
+import type { StoredRecord } from "../../services/db/records.ts";
+import { addSubLink, listSubLinks, removeSubLink } from "../../services/books/sub_book_links.ts";
+import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_export.ts";
 import { notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

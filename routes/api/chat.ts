@@ -23,7 +23,7 @@ import { UPLOAD_CHUNK_BYTES } from "../../services/chat/protocol.ts";
 import { showsInline } from "../../services/chat/sniff.ts";
 import { chatFileFor, storeChunk } from "../../services/chat/uploads.ts";
 import { AppError } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const EVENT_LOG = "menu.chat.eventLog";

@@ -14,18 +14,18 @@ import {
   ConsentSetBody,
   ConsentStatus,
 } from "../../http/schemas/consent.ts";
-import type { Identity } from "../../services/auth.ts";
+import type { Identity } from "../../services/identity/auth.ts";
 import {
   CONSENT_POLICY_VERSION,
   type ConsentDecision,
   consentState,
   decide,
   listDecisions,
-} from "../../services/consent.ts";
-import { getManyRecords } from "../../services/db_reads.ts";
-import type { User } from "../../services/users.ts";
-import { toXlsx, XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/xlsx_export.ts";
-import type { AppState } from "../../utils/state.ts";
+} from "../../services/notifications/consent.ts";
+import { getManyRecords } from "../../services/db/reads.ts";
+import type { User } from "../../services/identity/users.ts";
+import { toXlsx, XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_export.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const PERMISSION = "menu.notifications.consents";

@@ -2,11 +2,11 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { Device, Ok } from "../../http/schemas/auth.ts";
-import type { Identity } from "../../services/auth.ts";
-import { listUserSessions, revokeSession } from "../../services/sessions.ts";
-import { describeUserAgent } from "../../services/user_agent.ts";
+import type { Identity } from "../../services/identity/auth.ts";
+import { listUserSessions, revokeSession } from "../../services/identity/sessions.ts";
+import { describeUserAgent } from "../../services/identity/user_agent.ts";
 import { notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const identityOf = (c: Context) => (c.get("state") as AppState).identity as Identity;

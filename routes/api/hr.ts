@@ -9,9 +9,17 @@ import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { HrBody, HrEditBody, HrList, HrListQuery, HrPerson } from "../../http/schemas/hr.ts";
 import { IdParam } from "../../http/schemas/timetable.ts";
-import { createHr, getHr, HR, type HrRecord, isOwnHrRecord, listHr, updateHr } from "../../services/hr.ts";
+import {
+  createHr,
+  getHr,
+  HR,
+  type HrRecord,
+  isOwnHrRecord,
+  listHr,
+  updateHr,
+} from "../../services/hr/mod.ts";
 import { notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

@@ -1,7 +1,7 @@
 /**
  * Language administration (API.md "Administration": languageList, languageAdd, keywordsGenerate,
  * templatesGenerate, plus translationList and translationSave for the per-language tab). Viewing needs
- * `menu.languages`, every change `menu.languages.edit`; every change is audited (services/languages.ts).
+ * `menu.languages`, every change `menu.languages.edit`; every change is audited (services/languages/mod.ts).
  */
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -22,9 +22,9 @@ import {
   languageSummaries,
   saveTranslation,
   translationRows,
-} from "../../services/languages.ts";
+} from "../../services/languages/mod.ts";
 import { notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const VIEW = "menu.languages";

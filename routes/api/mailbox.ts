@@ -7,8 +7,8 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { BoxCount, BoxItem } from "../../http/schemas/shell_live.ts";
-import { type Box, BOXES, boxUnread, listBoxItems, markBoxRead } from "../../services/mailboxes.ts";
-import type { AppState } from "../../utils/state.ts";
+import { type Box, BOXES, boxUnread, listBoxItems, markBoxRead } from "../../services/shell/mailboxes.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const userIdOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;

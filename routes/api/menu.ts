@@ -3,9 +3,9 @@ import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { MenuBody } from "../../http/schemas/admin.ts";
 import { HistoryList } from "../../http/schemas/structure.ts";
-import { SETTINGS } from "../../services/auth_params.ts";
-import { loadMenu, MENU_ID, saveMenu, settingsHistory } from "../../services/menu_store.ts";
-import type { AppState } from "../../utils/state.ts";
+import { SETTINGS } from "../../services/identity/params.ts";
+import { loadMenu, MENU_ID, saveMenu, settingsHistory } from "../../services/shell/menu_store.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const KEY = "menu.settings.users.dev";
 const router = createRouter();

@@ -14,10 +14,10 @@ import {
   listNotifications,
   markRead,
   setSettings,
-} from "../../services/notifications.ts";
-import { getUser } from "../../services/users.ts";
+} from "../../services/notifications/mod.ts";
+import { getUser } from "../../services/identity/users.ts";
 import { notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const userIdOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;

@@ -12,11 +12,11 @@ import {
   ProgramListQuery,
   RemoveQuery,
 } from "../../http/schemas/structure.ts";
-import type { Program as ProgramRecord } from "../../services/academic_model.ts";
-import type { StoredRecord } from "../../services/db_records.ts";
-import { createProgram, PROGRAMS, removeProgram, updateProgram } from "../../services/structure.ts";
-import { listPrograms, recordHistory } from "../../services/structure_views.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { Program as ProgramRecord } from "../../services/academic/model.ts";
+import type { StoredRecord } from "../../services/db/records.ts";
+import { createProgram, PROGRAMS, removeProgram, updateProgram } from "../../services/structure/mod.ts";
+import { listPrograms, recordHistory } from "../../services/structure/views.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

@@ -5,8 +5,8 @@
 import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { Group, GroupBody, GroupEditBody, GroupList, IdParam } from "../../http/schemas/timetable.ts";
-import { createGroup, type GroupRecord, listGroups, updateGroup } from "../../services/semesters.ts";
-import type { AppState } from "../../utils/state.ts";
+import { createGroup, type GroupRecord, listGroups, updateGroup } from "../../services/academic/semesters.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const actorOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;

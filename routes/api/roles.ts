@@ -16,9 +16,9 @@ import {
 import { Ok } from "../../http/schemas/auth.ts";
 import { HistoryList } from "../../http/schemas/structure.ts";
 import { IdParam } from "../../http/schemas/timetable.ts";
-import { addRole, editRole, listRoles, removeRole, whoCan } from "../../services/role_admin.ts";
-import { recordHistory } from "../../services/structure_views.ts";
-import type { AppState } from "../../utils/state.ts";
+import { addRole, editRole, listRoles, removeRole, whoCan } from "../../services/identity/role_admin.ts";
+import { recordHistory } from "../../services/structure/views.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const KEY = "menu.settings.users.roles";
 const router = createRouter();

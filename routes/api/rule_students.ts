@@ -1,6 +1,6 @@
 /**
  * A course's rule students (API.md "Courses (books)": ruleStudentsGet, ruleStudentsAdd, ruleStudentsClear):
- * students listed for the course, exempt from its prerequisites (services/book_eligibility.ts).
+ * students listed for the course, exempt from its prerequisites (services/books/eligibility.ts).
  */
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -13,8 +13,8 @@ import {
   RuleStudentsList,
   RuleStudentsQuery,
 } from "../../http/schemas/book_dialogs.ts";
-import { addRuleStudents, clearRuleStudents, listRuleStudents } from "../../services/rule_students.ts";
-import type { AppState } from "../../utils/state.ts";
+import { addRuleStudents, clearRuleStudents, listRuleStudents } from "../../services/books/rule_students.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const actorOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;

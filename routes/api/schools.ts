@@ -12,11 +12,11 @@ import {
   SchoolList,
   SchoolListQuery,
 } from "../../http/schemas/structure.ts";
-import type { StoredRecord } from "../../services/db_records.ts";
-import { createSchool, removeSchool, SCHOOLS, updateSchool } from "../../services/structure.ts";
-import { listSchools, recordHistory } from "../../services/structure_views.ts";
-import type { School as SchoolRecord } from "../../services/academic_model.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { StoredRecord } from "../../services/db/records.ts";
+import { createSchool, removeSchool, SCHOOLS, updateSchool } from "../../services/structure/mod.ts";
+import { listSchools, recordHistory } from "../../services/structure/views.ts";
+import type { School as SchoolRecord } from "../../services/academic/model.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { LearningSystemSetting, SettingParam } from "../../http/schemas/books.ts";
-import { getSetting, isPublicSetting } from "../../services/settings.ts";
+import { getSetting, isPublicSetting } from "../../services/shell/settings.ts";
 import { notFound } from "../../utils/errors.ts";
 
 const router = createRouter();

@@ -8,12 +8,12 @@ import { apiRoute, createRouter } from "../../framework/api.ts";
 import { Ok } from "../../http/schemas/auth.ts";
 import { WaitingPoll, ZoomStatus } from "../../http/schemas/shell_live.ts";
 import { clientInfo, remoteAddrOf } from "../../http/session_cookie.ts";
-import type { Identity } from "../../services/auth.ts";
-import { setObservingStart } from "../../services/observing.ts";
-import { pollsWaitingFor } from "../../services/polls.ts";
-import { acceptStatement, statementChecked } from "../../services/professor_statements.ts";
-import { setZoomStatus, zoomStatusOf } from "../../services/zoom_status.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { Identity } from "../../services/identity/auth.ts";
+import { setObservingStart } from "../../services/shell/observing.ts";
+import { pollsWaitingFor } from "../../services/shell/polls.ts";
+import { acceptStatement, statementChecked } from "../../services/shell/professor_statements.ts";
+import { setZoomStatus, zoomStatusOf } from "../../services/shell/zoom_status.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

@@ -17,17 +17,17 @@ import {
   StudentLog,
   StudentQrLink,
 } from "../../http/schemas/students.ts";
-import type { Student } from "../../services/academic_model.ts";
-import type { StoredRecord } from "../../services/db_records.ts";
-import { exportStudents } from "../../services/student_export.ts";
-import { findStudents } from "../../services/student_index.ts";
-import { listRow } from "../../services/student_structure.ts";
+import type { Student } from "../../services/academic/model.ts";
+import type { StoredRecord } from "../../services/db/records.ts";
+import { exportStudents } from "../../services/students/export.ts";
+import { findStudents } from "../../services/students/list_index.ts";
+import { listRow } from "../../services/students/structure.ts";
 import {
   CARD_VALID_SECONDS,
   qrDataUrl,
   signStudentCard,
   studentCardHref,
-} from "../../services/student_qr.ts";
+} from "../../services/students/qr.ts";
 import {
   createStudent,
   getStudent,
@@ -36,10 +36,10 @@ import {
   studentProfile,
   STUDENTS,
   updateStudent,
-} from "../../services/students.ts";
-import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/xlsx_export.ts";
+} from "../../services/students/mod.ts";
+import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_export.ts";
 import { notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

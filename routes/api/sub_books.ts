@@ -15,7 +15,7 @@ import {
   SubBookListQuery,
   VersionQuery,
 } from "../../http/schemas/books.ts";
-import type { StoredRecord } from "../../services/db_records.ts";
+import type { StoredRecord } from "../../services/db/records.ts";
 import {
   addSubBook,
   editSubBook,
@@ -23,8 +23,8 @@ import {
   nextSubBookId,
   removeSubBook,
   type SubBook as SubBookRecord,
-} from "../../services/sub_books.ts";
-import type { AppState } from "../../utils/state.ts";
+} from "../../services/books/sub_books.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const actorOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;

@@ -21,9 +21,9 @@ import {
   syllabusFile,
   UPLOAD_CHUNK_MAX,
   uploadSyllabusChunk,
-} from "../../services/syllabuses.ts";
+} from "../../services/books/syllabuses.ts";
 import { AppError } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const actorOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;

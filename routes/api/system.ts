@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { apiRoute, createRouter } from "../../framework/api.ts";
-import { db } from "../../services/db.ts";
+import { db } from "../../services/db/kv.ts";
 
 const Health = z.object({ status: z.literal("ok"), time: z.string(), kv: z.boolean() }).openapi("Health");
 

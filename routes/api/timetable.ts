@@ -1,21 +1,21 @@
 /**
  * The weekly timetable (API.md "Timetable"): professorTimetable answers the lessons of the displayed days
  * (SPEC §3 shape); registrationGroupExport downloads a semester's whole timetable. Whose lessons one may read:
- * see services/timetable_view.ts (own only, any with menu.table.all).
+ * see services/timetable/view.ts (own only, any with menu.table.all).
  */
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { IdParam } from "../../http/schemas/timetable.ts";
 import { TimetableAnswer, TimetableQuery } from "../../http/schemas/timetable_view.ts";
-import { getGroup } from "../../services/semesters.ts";
-import { exportGroupTimetable } from "../../services/timetable_export.ts";
-import { apiEntry, lessonsOn, resolveScope } from "../../services/timetable_view.ts";
-import { scopeView } from "../../services/timetable_scope_view.ts";
-import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/xlsx_export.ts";
+import { getGroup } from "../../services/academic/semesters.ts";
+import { exportGroupTimetable } from "../../services/timetable/export.ts";
+import { apiEntry, lessonsOn, resolveScope } from "../../services/timetable/view.ts";
+import { scopeView } from "../../services/timetable/scope_view.ts";
+import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_export.ts";
 import { invalid, notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
-import { isIsoDate } from "../../services/semesters.ts";
+import type { AppState } from "../../http/app_state.ts";
+import { isIsoDate } from "../../services/academic/semesters.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

@@ -21,9 +21,9 @@ import {
   listEntries,
   removeEntry,
   updateEntry,
-} from "../../services/timetable_entries.ts";
+} from "../../services/timetable/entries.ts";
 import { invalid } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

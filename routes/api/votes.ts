@@ -1,14 +1,14 @@
 /**
  * Course evaluations (the vote form of SPEC §2.7): students submit one anonymous response per course and
- * period (services/votes.ts); holders of menu.table.votes read the averages per criterion.
+ * period (services/votes/mod.ts); holders of menu.table.votes read the averages per criterion.
  */
 import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { Ok } from "../../http/schemas/auth.ts";
 import { VoteBody, VoteResultsAnswer, VoteResultsQuery } from "../../http/schemas/timetable_view.ts";
-import { currentPeriod, submitVote, voteResults } from "../../services/votes.ts";
+import { currentPeriod, submitVote, voteResults } from "../../services/votes/mod.ts";
 import { invalid } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;

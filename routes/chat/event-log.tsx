@@ -6,11 +6,11 @@
 import { EventRows, RoomRows } from "../../components/chat_event_log/tables.tsx";
 import { DEFAULT_PAGE_SIZE, Paginator } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { ChatEventLogFollow } from "../../islands/chat_event_log_follow.tsx";
+import { ChatEventLogFollow } from "../../islands/chat/event_log_follow.tsx";
 import { listLogRooms, logPage, type LogRoom } from "../../services/chat/event_log.ts";
 import { CHAT_EVENT_TYPES, type ChatEvent, type ChatEventType } from "../../services/chat/model.ts";
 import { loadPeople, memberNow } from "../../services/chat/people.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "chat.eventLog.title", permission: "menu.chat.eventLog" };
 

@@ -4,9 +4,9 @@ import { HrSearchForm } from "../../components/hr/hr_search_form.tsx";
 import { HrTable } from "../../components/hr/hr_table.tsx";
 import { Paginator, Tabs } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { HrListEditor } from "../../islands/hr_list.tsx";
-import { listHr, schoolChoices } from "../../services/hr.ts";
-import type { AppState } from "../../utils/state.ts";
+import { HrListEditor } from "../../islands/hr/list.tsx";
+import { listHr, schoolChoices } from "../../services/hr/mod.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "sections.hr", permission: "menu.hr" };
 

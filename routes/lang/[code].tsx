@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZES, Paginator, Tabs } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { LanguageActions } from "../../islands/language_actions.tsx";
-import { TranslationEditor } from "../../islands/translation_editor.tsx";
+import { LanguageActions } from "../../islands/languages/actions.tsx";
+import { TranslationEditor } from "../../islands/languages/translation_editor.tsx";
 import {
   getLanguage,
   type Language,
@@ -10,9 +10,9 @@ import {
   SIDES,
   type TranslationRow,
   translationRows,
-} from "../../services/languages.ts";
+} from "../../services/languages/mod.ts";
 import { notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "langAdmin.translations", permission: "menu.languages" };
 

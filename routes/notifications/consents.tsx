@@ -1,11 +1,15 @@
 import { NotificationTabs } from "../../components/notifications/notification_tabs.tsx";
 import { DataTable, DEFAULT_PAGE_SIZE, Paginator } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { CONSENT_POLICY_VERSION, type ConsentDecision, listDecisions } from "../../services/consent.ts";
-import { getManyRecords } from "../../services/db_reads.ts";
-import type { User } from "../../services/users.ts";
+import {
+  CONSENT_POLICY_VERSION,
+  type ConsentDecision,
+  listDecisions,
+} from "../../services/notifications/consent.ts";
+import { getManyRecords } from "../../services/db/reads.ts";
+import type { User } from "../../services/identity/users.ts";
 import { formatDateTime } from "../../utils/format.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = {
   titleKey: "shellLive.consents.title",

@@ -1,8 +1,8 @@
 import { NotificationItems } from "../../components/notifications/notification_items.tsx";
 import { NotificationTabs } from "../../components/notifications/notification_tabs.tsx";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { listNotifications, markRead, type Notification } from "../../services/notifications.ts";
-import type { AppState } from "../../utils/state.ts";
+import { listNotifications, markRead, type Notification } from "../../services/notifications/mod.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "sections.statements" };
 

@@ -1,7 +1,7 @@
 import { PermissionShell } from "../../components/permissions/permission_tabs.tsx";
 import type { PageProps, RouteMeta } from "../../framework/types.ts";
-import { PermissionsAccessPoints } from "../../islands/permissions_access_points.tsx";
-import type { AppState } from "../../utils/state.ts";
+import { PermissionsAccessPoints } from "../../islands/permissions/access_points.tsx";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = {
   titleKey: "permissions.tabs.access-points",

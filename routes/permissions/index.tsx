@@ -1,7 +1,7 @@
 import { firstAllowedTab } from "../../components/permissions/permission_tabs.tsx";
 import type { Handlers, RouteMeta } from "../../framework/types.ts";
 import { forbidden } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "menu.users" };
 

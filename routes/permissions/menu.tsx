@@ -1,8 +1,8 @@
 import { PermissionShell } from "../../components/permissions/permission_tabs.tsx";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { type MenuRowData, PermissionsMenu } from "../../islands/permissions_menu.tsx";
-import { loadMenu } from "../../services/menu_store.ts";
-import type { AppState } from "../../utils/state.ts";
+import { type MenuRowData, PermissionsMenu } from "../../islands/permissions/menu.tsx";
+import { loadMenu } from "../../services/shell/menu_store.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "permissions.tabs.menu", permission: "menu.settings.users.dev" };
 

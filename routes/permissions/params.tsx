@@ -1,8 +1,8 @@
 import { PermissionShell } from "../../components/permissions/permission_tabs.tsx";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { type AuthParamsData, PermissionsParams } from "../../islands/permissions_params.tsx";
-import { authParams } from "../../services/auth_params.ts";
-import type { AppState } from "../../utils/state.ts";
+import { type AuthParamsData, PermissionsParams } from "../../islands/permissions/params.tsx";
+import { authParams } from "../../services/identity/params.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = {
   titleKey: "permissions.tabs.params",

@@ -2,10 +2,10 @@ import { type AccountsPageData, AccountsPanel } from "../../components/permissio
 import { PermissionShell } from "../../components/permissions/permission_tabs.tsx";
 import { readListState } from "../../components/structure/list_query.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { allHr } from "../../services/hr.ts";
-import { listRoles } from "../../services/role_admin.ts";
-import { listAccounts } from "../../services/user_admin.ts";
-import type { AppState } from "../../utils/state.ts";
+import { allHr } from "../../services/hr/mod.ts";
+import { listRoles } from "../../services/identity/role_admin.ts";
+import { listAccounts } from "../../services/identity/user_admin.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = {
   titleKey: "permissions.tabs.professors",

@@ -1,9 +1,9 @@
 import { PermissionShell } from "../../components/permissions/permission_tabs.tsx";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { PermissionsRoles, type RoleData } from "../../islands/permissions_roles.tsx";
-import { ALL_PERMISSIONS, PERMISSION_TREE } from "../../services/permission_catalogue.ts";
-import { listRoles } from "../../services/role_admin.ts";
-import type { AppState } from "../../utils/state.ts";
+import { PermissionsRoles, type RoleData } from "../../islands/permissions/roles.tsx";
+import { ALL_PERMISSIONS, PERMISSION_TREE } from "../../services/identity/permission_catalogue.ts";
+import { listRoles } from "../../services/identity/role_admin.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = {
   titleKey: "permissions.tabs.roles",

@@ -1,5 +1,5 @@
 import type { Handlers, RouteMeta } from "../../framework/types.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "menu.structure", permission: "menu.learningProcesses.structure" };
 

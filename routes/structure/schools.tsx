@@ -3,14 +3,14 @@ import { SearchForm } from "../../components/structure/search_form.tsx";
 import { StructureTabs } from "../../components/structure/structure_tabs.tsx";
 import { DEFAULT_PAGE_SIZE, Paginator } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { type SchoolRowData, StructureSchools } from "../../islands/structure_schools.tsx";
+import { type SchoolRowData, StructureSchools } from "../../islands/structure/schools.tsx";
 import {
   type DeanChoice,
   deanChoices,
   listSchools,
   type SchoolView,
-} from "../../services/structure_views.ts";
-import type { AppState } from "../../utils/state.ts";
+} from "../../services/structure/views.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const VIEW = "menu.learningProcesses.structure";
 

@@ -1,9 +1,5 @@
-import {
-  LEVEL_VALUES,
-  levelOptions,
-  STATUS_VALUES,
-  statusOptions,
-} from "../../components/structure/labels.ts";
+import { levelOptions, statusOptions } from "../../components/structure/labels.ts";
+import { LEVELS, PROGRAM_STATUSES } from "../../utils/structure_values.ts";
 import {
   hrefWith,
   type ListUrlState,
@@ -14,11 +10,11 @@ import { SearchForm } from "../../components/structure/search_form.tsx";
 import { StructureTabs } from "../../components/structure/structure_tabs.tsx";
 import { DEFAULT_PAGE_SIZE, Paginator, Select } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { type ProgramRowData, StructurePrograms } from "../../islands/structure_programs.tsx";
-import type { Level, ProgramStatus, School } from "../../services/academic_model.ts";
-import { listAllSchools } from "../../services/structure.ts";
-import { listPrograms, type ProgramQuery, type ProgramView } from "../../services/structure_views.ts";
-import type { AppState } from "../../utils/state.ts";
+import { type ProgramRowData, StructurePrograms } from "../../islands/structure/programs.tsx";
+import type { Level, ProgramStatus, School } from "../../services/academic/model.ts";
+import { listAllSchools } from "../../services/structure/mod.ts";
+import { listPrograms, type ProgramQuery, type ProgramView } from "../../services/structure/views.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 const VIEW = "menu.learningProcesses.structure";
 
@@ -36,8 +32,8 @@ function readQuery(url: URL): ProgramsPage["query"] {
   return {
     ...readListState(url),
     schoolId: readNumber(url, "schoolId"),
-    level: readNumber(url, "level", LEVEL_VALUES) as Level | undefined,
-    status: STATUS_VALUES.includes(status) ? status : undefined,
+    level: readNumber(url, "level", LEVELS) as Level | undefined,
+    status: PROGRAM_STATUSES.includes(status) ? status : undefined,
   };
 }
 

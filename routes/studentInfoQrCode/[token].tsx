@@ -1,11 +1,11 @@
 import { LanguageLinks } from "../../components/language_links.tsx";
 import { statusBadgeClass } from "../../components/students/labels.ts";
 import type { Handlers, PageProps, RouteConfig, RouteMeta } from "../../framework/types.ts";
-import type { Program, StudentStatus } from "../../services/academic_model.ts";
-import { getRecord } from "../../services/db_reads.ts";
-import { verifyStudentCard } from "../../services/student_qr.ts";
-import { getStudent } from "../../services/students.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { Program, StudentStatus } from "../../services/academic/model.ts";
+import { getRecord } from "../../services/db/reads.ts";
+import { verifyStudentCard } from "../../services/students/qr.ts";
+import { getStudent } from "../../services/students/mod.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "students.card.title" };
 /** Public (SPEC §2.1), opened from a QR code: outside the shell, with no script at all. */

@@ -3,20 +3,20 @@ import { StudentHistory } from "../../components/students/student_history.tsx";
 import { StudentProfileCard } from "../../components/students/student_profile.tsx";
 import { TranscriptView } from "../../components/students/transcript_view.tsx";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { StudentForm } from "../../islands/students_form.tsx";
-import { StudentQr } from "../../islands/students_qr.tsx";
-import { studentStructure } from "../../services/student_index.ts";
-import type { Structure } from "../../services/student_structure.ts";
-import { lastAdmissionYear } from "../../services/student_rules.ts";
+import { StudentForm } from "../../islands/students/form.tsx";
+import { StudentQr } from "../../islands/students/qr.tsx";
+import { studentStructure } from "../../services/students/list_index.ts";
+import type { Structure } from "../../services/students/structure.ts";
+import { lastAdmissionYear } from "../../services/students/rules.ts";
 import {
   studentHistory,
   type StudentHistoryEntry,
   type StudentProfile,
   studentProfile,
   STUDENTS,
-} from "../../services/students.ts";
+} from "../../services/students/mod.ts";
 import { notFound } from "../../utils/errors.ts";
-import type { AppState } from "../../utils/state.ts";
+import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "students.studentTitle", permission: "menu.students" };
 

@@ -4,11 +4,11 @@
  * further frame — when the session is revoked (in this process through onSessionsRevoked, from others through the
  * revocation feed, polled every `timings.revocationCheck`). Events of one socket are handled one after the other, in order.
  */
-import { validationError } from "../../framework/api.ts";
-import { errorBody, toAppError } from "../../framework/middleware/errors.ts";
-import { translatorFor } from "../i18n.ts";
-import { watchRevocations } from "../sessions.ts";
-import { getUser } from "../users.ts";
+import { validationError } from "../../utils/validation_error.ts";
+import { AppError, errorBody } from "../../utils/errors.ts";
+import { translatorFor } from "../languages/i18n.ts";
+import { watchRevocations } from "../identity/sessions.ts";
+import { getUser } from "../identity/users.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import { CLIENT_SCHEMAS } from "./client_schemas.ts";
 import { frameText } from "./frames.ts";
@@ -108,9 +108,9 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
     if (socket.readyState === WebSocket.OPEN) socket.send(text);
   };
   const info = (error: unknown): ErrorInfo => {
-    const known = toAppError(error);
-    if (!known) console.error("chat socket:", error);
-    return known ? errorBody(known, t).error : { code: "internal", message: t("errors.internal") };
+    if (error instanceof AppError) return errorBody(error, t).error;
+    console.error("chat socket:", error);
+    return { code: "internal", message: t("errors.internal") };
   };
   const refuse = (code: keyof typeof REFUSAL_KEYS, event?: string, id?: number) => {
     const error = { code, message: t(REFUSAL_KEYS[code]) };

@@ -3,7 +3,7 @@
  * room's events filtered by type and actor, paged, followed (`after` a seq) and exported. Staff read the log
  * as stored — including deleted rooms and removed members — which is the point of an inspector.
  */
-import { db, readMany } from "../db.ts";
+import { db, readMany } from "../db/kv.ts";
 import { readEvents } from "./log.ts";
 import { type ChatEvent, type ChatEventType, keys, type RoomState } from "./model.ts";
 import { loadPeople, memberNow } from "./people.ts";

@@ -11,7 +11,7 @@
  * message. Rejected items fail alone; a conflict with another process retries room by room.
  */
 import { conflict } from "../../utils/errors.ts";
-import { db } from "../db.ts";
+import { db } from "../db/kv.ts";
 import { type Committed, itemCost, type Pending, type RoomBatch, tryCommit } from "./log_commit.ts";
 import { type ChatEvent, type ChatEventBody, keys, type RoomState } from "./model.ts";
 import { readRooms } from "./room_records.ts";

@@ -9,7 +9,7 @@
  * reading them. Nothing is resolved before the commit succeeds.
  */
 import { AppError } from "../../utils/errors.ts";
-import { db, readMany } from "../db.ts";
+import { db, readMany } from "../db/kv.ts";
 import {
   headRecord,
   readStoredRooms,

@@ -1,6 +1,6 @@
 /** The room log: gapless concurrent appends, idempotent client ids, refusals that change nothing. */
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { closeDb, db, openDb } from "../db.ts";
+import { closeDb, db, openDb } from "../db/kv.ts";
 import { append, headOf, readEvents, roomState } from "./log.ts";
 import type { RoomState } from "./model.ts";
 import { project } from "./projection.ts";

@@ -1,6 +1,6 @@
 /**
  * What the chat stores (ARCHITECTURE §5): per room an append-only log of events with a gapless seq, and the
- * projections derived from it. The keys are listed in services/db.ts's table; they are built only here.
+ * projections derived from it. The keys are listed in services/db/kv.ts's table; they are built only here.
  */
 import type { MemberRef, MessageType, RoomKind, UserChatSettings } from "./protocol.ts";
 

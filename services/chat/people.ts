@@ -1,13 +1,13 @@
 /**
  * People as the chat shows them (SPEC §3 Member, User chat settings): names, icons and titles from the users
  * collection and `["chat_settings", userId]`, the user search and the directories. The whole set is kept in
- * this process for a few seconds (cached_value.ts): the chat renders names on every frame it builds, and the
+ * this process for a few seconds (db/cached_value.ts): the chat renders names on every frame it builds, and the
  * number of people who sign in is small (thousands at most), unlike students or courses.
  */
 import { monotonicFactory } from "ulid";
-import { cachedValue } from "../cached_value.ts";
-import { db } from "../db.ts";
-import type { User } from "../users.ts";
+import { cachedValue } from "../db/cached_value.ts";
+import { db } from "../db/kv.ts";
+import type { User } from "../identity/users.ts";
 import { DEFAULT_SETTINGS, keys } from "./model.ts";
 import {
   type ChatUser,

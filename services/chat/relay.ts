@@ -19,7 +19,7 @@
  * 2–3 are driven by watches on the heads and join versions (≤ 10 keys per watch, re-made when the set changes)
  * instead of the poll; ["chat_activity"] is not written there.
  */
-import { db, KV_LIMITS, readMany } from "../db.ts";
+import { db, KV_LIMITS, readMany } from "../db/kv.ts";
 import { frameText } from "./frames.ts";
 import { connsOf, headMoved, servedRooms, servedUsers, subscribe } from "./hub.ts";
 import { processId, readEvents, roomState } from "./log.ts";

@@ -10,7 +10,7 @@ import type { AppendRequest, AppendResult } from "./log.ts";
 import { tryCommit } from "./log_commit.ts";
 import { append } from "./log.ts";
 import { POLL_MS, relayStats, setRelayMode } from "./relay.ts";
-import { reserveIds } from "../db_records.ts";
+import { reserveIds } from "../db/records.ts";
 
 const app = await seededApp();
 const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);

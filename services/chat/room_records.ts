@@ -7,7 +7,7 @@
  * A message thus serializes and stores a few hundred bytes instead of the whole room (bench/chat.ts). The two are
  * always read together, from one snapshot (one getMany), and joined.
  */
-import { readMany } from "../db.ts";
+import { readMany } from "../db/kv.ts";
 import { keys, type RoomState } from "./model.ts";
 
 export type RoomHead = Pick<RoomState, "seq" | "lastMessage" | "cursors" | "unread" | "lastActive">;

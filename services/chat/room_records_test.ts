@@ -1,6 +1,6 @@
 /** The projection's two stored records: what an append writes, and rooms stored by earlier versions. */
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { closeDb, db, KV_LIMITS, openDb } from "../db.ts";
+import { closeDb, db, KV_LIMITS, openDb } from "../db/kv.ts";
 import { append, roomState } from "./log.ts";
 import { keys } from "./model.ts";
 import { project } from "./projection.ts";

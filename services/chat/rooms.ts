@@ -4,8 +4,8 @@
  * projection at that seq); reads check the current member list here.
  */
 import { AppError, invalid, notFound } from "../../utils/errors.ts";
-import { reserveIds } from "../db_records.ts";
-import { db, readMany } from "../db.ts";
+import { reserveIds } from "../db/records.ts";
+import { db, readMany } from "../db/kv.ts";
 import { append, type AppendResult, roomState } from "./log.ts";
 import { type ChatEvent, DEDUP_KEEP_MS, isMember, keys, type RoomState, sameMember } from "./model.ts";
 import { readRooms } from "./room_records.ts";

@@ -3,7 +3,14 @@
  * images, video, audio, PDF and office documents are accepted; anything else (HTML, SVG, scripts, executables)
  * is refused. Returns the MIME type to store and serve (with `nosniff`), or null.
  */
-import { DOCUMENT_KINDS, DOCX_MAIN, PDF_MAGIC, startsWith, ZIP_LOCAL, zipEntryNames } from "../file_sniff.ts";
+import {
+  DOCUMENT_KINDS,
+  DOCX_MAIN,
+  PDF_MAGIC,
+  startsWith,
+  ZIP_LOCAL,
+  zipEntryNames,
+} from "../files/sniff.ts";
 
 const ascii = (bytes: Uint8Array, from: number, length: number) =>
   String.fromCharCode(...bytes.subarray(from, from + length));

@@ -4,12 +4,12 @@
  * upload unless it finishes, so an abandoned upload leaves nothing behind. The 5,000,000-byte cap is enforced
  * on what is stored: the running total is kept in the upload's record and checked in each chunk's atomic (no
  * header or declared size is trusted). The last chunk assembles the file, decides its type by content
- * (sniff.ts), stores it with db_files.ts under a server-generated name, and remembers its room
+ * (sniff.ts), stores it with db/files.ts under a server-generated name, and remembers its room
  * (["chat_files", name]); `fileUploadFinish` on the socket then makes the message.
  */
 import { AppError, notFound } from "../../utils/errors.ts";
-import { db } from "../db.ts";
-import { CHUNK_BYTES, putFile, readFile } from "../db_files.ts";
+import { db } from "../db/kv.ts";
+import { CHUNK_BYTES, putFile, readFile } from "../db/files.ts";
 import { append, type AppendResult } from "./log.ts";
 import { keys } from "./model.ts";
 import {

@@ -2,11 +2,11 @@
  * The demo accounts every install has (listed in the README) and the roles behind them. Passwords are the
  * documented demo ones, stored as argon2id hashes like any other.
  */
-import { hashPassword } from "../passwords.ts";
-import { keysUnder } from "../permission_catalogue.ts";
-import { createRole } from "../roles.ts";
-import { createUser, type NewUser } from "../users.ts";
-import { seedDecision, setPhone } from "../consent.ts";
+import { hashPassword } from "../identity/passwords.ts";
+import { keysUnder } from "../identity/permission_catalogue.ts";
+import { createRole } from "../identity/roles.ts";
+import { createUser, type NewUser } from "../identity/users.ts";
+import { seedDecision, setPhone } from "../notifications/consent.ts";
 import type { SeedPart } from "./mod.ts";
 
 export const DEMO_ACCOUNTS = {

@@ -5,12 +5,12 @@
  * course's code (school), kind (language course, practice or thesis) and a generator of its own, so this part
  * neither depends on nor shifts the draws of any other part.
  */
-import type { Book, School } from "../academic_model.ts";
-import { db } from "../db.ts";
-import { setSetting } from "../settings.ts";
-import { SUB_BOOKS, SUB_LINKS_BY_SUB, type SubBook, subBookIndexes } from "../sub_books.ts";
-import { SUB_LINKS, type SubLink } from "../sub_book_links.ts";
-import { recordEntries } from "../db_records.ts";
+import type { Book, School } from "../academic/model.ts";
+import { db } from "../db/kv.ts";
+import { setSetting } from "../shell/settings.ts";
+import { SUB_BOOKS, SUB_LINKS_BY_SUB, type SubBook, subBookIndexes } from "../books/sub_books.ts";
+import { SUB_LINKS, type SubLink } from "../books/sub_book_links.ts";
+import { recordEntries } from "../db/records.ts";
 import { BulkWriter } from "./bulk_writer.ts";
 import type { SeedPart } from "./mod.ts";
 import { Random } from "./random.ts";

@@ -1,12 +1,12 @@
 /**
  * The seed's writer: unconditional sets in atomics filled up to KV's limits, two commits in flight.
  *
- * Why not `bulkSet` (db.ts): it sizes every value with `node:v8` `serialize`, which costs ~30 µs a value — about
+ * Why not `bulkSet` (db/kv.ts): it sizes every value with `node:v8` `serialize`, which costs ~30 µs a value — about
  * 18 s of the large data set's 750,000 writes — and commits one atomic at a time. This writer uses a cheap upper
  * bound of the serialized size instead (strings counted as two bytes a character, numbers as nine), so a batch
  * can never exceed a limit, and lets SQLite commit one batch while the next is built.
  */
-import { db, KV_LIMITS, valueSize } from "../db.ts";
+import { db, KV_LIMITS, valueSize } from "../db/kv.ts";
 
 /** Fractions of KV's per-atomic limits that a batch may fill (the bounds below already overestimate). */
 const BATCH = {

@@ -3,7 +3,7 @@
  * vocabulary of people and rooms. `small` uses the first three schools and the programs marked `small`;
  * `large` uses all of them (8 schools, 60 programs).
  */
-import type { Level, TeachingLanguage } from "../academic_model.ts";
+import type { Level, TeachingLanguage } from "../academic/model.ts";
 
 export interface SchoolDef {
   code: string;

@@ -7,7 +7,7 @@ import { append } from "../chat/log.ts";
 import { refOf } from "../chat/people.ts";
 import type { MemberRef } from "../chat/protocol.ts";
 import { createChat } from "../chat/rooms.ts";
-import { findUserByEmail } from "../users.ts";
+import { findUserByEmail } from "../identity/users.ts";
 import { DEMO_ACCOUNTS } from "./accounts.ts";
 import type { SeedPart } from "./mod.ts";
 

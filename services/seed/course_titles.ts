@@ -3,7 +3,7 @@
  * variants that make several courses of one subject ("… II", "…: research seminar"), the final-year
  * courses, and the language courses (SPEC §3 Book type 2).
  */
-import type { Level } from "../academic_model.ts";
+import type { Level } from "../academic/model.ts";
 import type { NamePair } from "./names.ts";
 
 export const SUBJECTS: Readonly<Record<string, readonly NamePair[]>> = {

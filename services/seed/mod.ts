@@ -3,7 +3,7 @@
  * the first start of an empty KV and in browser tests; `large` is for benchmarks (`deno task seed --size large`).
  * A marker in KV records what was seeded, so a restart never seeds twice.
  */
-import { db } from "../db.ts";
+import { db } from "../db/kv.ts";
 import { accountsSeed } from "./accounts.ts";
 import { chatSeed } from "./chat.ts";
 import { booksCatalogueSeed } from "./books_catalogue.ts";

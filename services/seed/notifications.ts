@@ -1,6 +1,6 @@
 /** A few notifications for each demo account, so the bell and the list have something to show. */
-import { createNotification, type NewNotification } from "../notifications.ts";
-import { findUserByEmail } from "../users.ts";
+import { createNotification, type NewNotification } from "../notifications/mod.ts";
+import { findUserByEmail } from "../identity/users.ts";
 import { DEMO_ACCOUNTS } from "./accounts.ts";
 import type { SeedPart } from "./mod.ts";
 

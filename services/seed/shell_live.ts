@@ -1,7 +1,7 @@
 /** Demo data for the shell's live parts: mailbox and chancellery items (the menu badges) and open polls. */
-import { addBoxItem, type NewBoxItem } from "../mailboxes.ts";
-import { savePoll } from "../polls.ts";
-import { findUserByEmail } from "../users.ts";
+import { addBoxItem, type NewBoxItem } from "../shell/mailboxes.ts";
+import { savePoll } from "../shell/polls.ts";
+import { findUserByEmail } from "../identity/users.ts";
 import { DEMO_ACCOUNTS } from "./accounts.ts";
 import type { SeedPart } from "./mod.ts";
 

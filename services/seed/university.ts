@@ -1,7 +1,7 @@
 /**
  * Seed part "university": the academic core of the demo university — schools, programs, courses, personnel,
  * semesters, rooms, students with transcripts, and timetables — generated deterministically from the seed's
- * `Random` and written in bulk with the same keys and indexes the services write (academic_indexes.ts).
+ * `Random` and written in bulk with the same keys and indexes the services write (academic/indexes.ts).
  *
  * Links to the demo accounts (accounts.ts, which runs first): HR records 1–4 are users 1–4 (administrator,
  * registrar, the professor's administrative account, the professor), and student 1, Luka Mamulashvili, is
@@ -17,13 +17,13 @@ import {
   studentIndexes,
   timetableIndexes,
   transcriptByBookKey,
-} from "../academic_indexes.ts";
-import type { TranscriptEntry } from "../academic_model.ts";
-import { db } from "../db.ts";
-import { type IndexSpec, recordEntries, reserveIds } from "../db_records.ts";
-import { STUDENTS_VERSION_KEY, versionSeq } from "../students_version.ts";
-import { transcriptTotalsEntry } from "../transcripts.ts";
-import { updateUser } from "../users.ts";
+} from "../academic/indexes.ts";
+import type { TranscriptEntry } from "../academic/model.ts";
+import { db } from "../db/kv.ts";
+import { type IndexSpec, recordEntries, reserveIds } from "../db/records.ts";
+import { STUDENTS_VERSION_KEY, versionSeq } from "../students/version.ts";
+import { transcriptTotalsEntry } from "../students/transcripts.ts";
+import { updateUser } from "../identity/users.ts";
 import { BulkWriter } from "./bulk_writer.ts";
 import type { SeedContext, SeedPart } from "./mod.ts";
 import { fork } from "./sampling.ts";

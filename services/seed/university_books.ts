@@ -2,15 +2,15 @@
  * Seed part "university_books": the data of the course dialogs for the demo courses (after "university",
  * which writes the courses) — prerequisite groups on later courses of each school and level, a few
  * anti-conditions, GPA limits and program restrictions, professors with prices, and assessment components —
- * with the course list's flags (book_flags.ts). Written in bulk, one value per course and dialog, exactly as
+ * with the course list's flags (books/flags.ts). Written in bulk, one value per course and dialog, exactly as
  * the dialogs store them; there is no audit for generated data.
  */
-import type { Book, HrPerson, Program, School } from "../academic_model.ts";
-import type { BookComponent } from "../book_components.ts";
-import type { BookConditions, ConditionGroup } from "../book_conditions.ts";
-import { BOOK_FLAGS, BOOK_FLAGS_VERSION_KEY, type BookFlags } from "../book_flags.ts";
-import type { BookProfessor } from "../book_professors.ts";
-import { db } from "../db.ts";
+import type { Book, HrPerson, Program, School } from "../academic/model.ts";
+import type { BookComponent } from "../books/components.ts";
+import type { BookConditions, ConditionGroup } from "../books/conditions.ts";
+import { BOOK_FLAGS, BOOK_FLAGS_VERSION_KEY, type BookFlags } from "../books/flags.ts";
+import type { BookProfessor } from "../books/professors.ts";
+import { db } from "../db/kv.ts";
 import { BulkWriter } from "./bulk_writer.ts";
 import type { SeedContext, SeedPart } from "./mod.ts";
 import { Random } from "./random.ts";

@@ -3,8 +3,8 @@
  * the transcripts of the semesters they completed. Pure, deterministic; ids start at 1 (university.ts reserves
  * them). Transcripts are produced lazily: the large set has about 300,000 entries.
  */
-import type { HrPerson, Level, Student, StudentStatus, TranscriptEntry } from "../academic_model.ts";
-import { gradeOf } from "../transcripts.ts";
+import type { HrPerson, Level, Student, StudentStatus, TranscriptEntry } from "../academic/model.ts";
+import { gradeOf } from "../students/transcripts.ts";
 import { ACADEMIC_POSITIONS, ADMINISTRATIVE_POSITIONS, LEVEL_SEMESTERS } from "./catalogue.ts";
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, type NamePair } from "./names.ts";
 import type { Random } from "./random.ts";

@@ -3,7 +3,7 @@
  * of generation); `large` is the issue's benchmark set: 8 schools, 60 programs, 10,000 courses, 400
  * professors, 20,000 students with ~15 transcript entries each, and two semesters of timetable.
  */
-import type { Level } from "../academic_model.ts";
+import type { Level } from "../academic/model.ts";
 
 export interface UniversitySize {
   /** The first n schools of the catalogue. */
@@ -58,7 +58,7 @@ export const STUDENT_WEIGHT: Record<Level, number> = { 1: 5, 2: 2, 3: 0.5, 4: 3,
  * clock, so the same seed gives the same university on every machine and every day.
  */
 export const REFERENCE_DATE = "2026-11-22";
-/** Noon of REFERENCE_DATE in Tbilisi: what tests pin the calendar clock to (`APP_NOW`, services/clock.ts). */
+/** Noon of REFERENCE_DATE in Tbilisi: what tests pin the calendar clock to (`APP_NOW`, services/academic/clock.ts). */
 export const REFERENCE_NOW = `${REFERENCE_DATE}T12:00:00+04:00`;
 /** First academic year with a registration group: students were admitted from 2021 on. */
 export const FIRST_ACADEMIC_YEAR = 2021;

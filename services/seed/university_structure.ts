@@ -3,7 +3,7 @@
  * by semester, language courses, the semesters (registration groups) and the rooms. Pure: ids start at 1 in
  * each collection; university.ts reserves them.
  */
-import type { Auditorium, Book, Level, Program, RegistrationGroup, School } from "../academic_model.ts";
+import type { Auditorium, Book, Level, Program, RegistrationGroup, School } from "../academic/model.ts";
 import {
   BUILDINGS,
   LEVEL_CREDITS,

@@ -7,13 +7,13 @@ import type {
   Student,
   TimetableEntry,
   TranscriptEntry,
-} from "../academic_model.ts";
-import { closeDb, db, openDb } from "../db.ts";
-import { createRecord } from "../db_records.ts";
-import { findByIndex, getRecord } from "../db_reads.ts";
-import { normalizeStudent } from "../student_rules.ts";
-import { totalsOf, type TranscriptTotals } from "../transcripts.ts";
-import { getUser } from "../users.ts";
+} from "../academic/model.ts";
+import { closeDb, db, openDb } from "../db/kv.ts";
+import { createRecord } from "../db/records.ts";
+import { findByIndex, getRecord } from "../db/reads.ts";
+import { normalizeStudent } from "../students/rules.ts";
+import { totalsOf, type TranscriptTotals } from "../students/transcripts.ts";
+import { getUser } from "../identity/users.ts";
 import { seed } from "./mod.ts";
 import { DEMO_PROFESSOR_HR_ID } from "./university_people.ts";
 import { REFERENCE_DATE, UNIVERSITY_SIZES } from "./university_sizes.ts";

@@ -4,7 +4,7 @@
  * Each professor teaches a few of the courses their school offers that semester, each as a lecture and one or
  * two seminars (or one combined lesson).
  */
-import type { LessonType, TimetableEntry } from "../academic_model.ts";
+import type { LessonType, TimetableEntry } from "../academic/model.ts";
 import type { Random } from "./random.ts";
 import { shuffle } from "./sampling.ts";
 import type { UniversitySize } from "./university_sizes.ts";

@@ -56,7 +56,7 @@ Deno.test({
             const current = document.querySelector("[aria-current=true]");
             return current?.textContent?.includes(name);
           }, ROLE);
-          // Staff land on /hr (services/landing.ts), so the role also opens the HR module.
+          // Staff land on /hr (services/shell/landing.ts), so the role also opens the HR module.
           await admin.check('#role-form input[value="menu.hr"]');
           await admin.check('#role-form input[value="menu.learningProcesses.learningCourses"]');
           assert(

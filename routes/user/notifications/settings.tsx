@@ -4,8 +4,8 @@ import {
   NOTIFICATION_KINDS,
   type NotificationSettings,
   setSettings,
-} from "../../../services/notifications.ts";
-import type { AppState } from "../../../utils/state.ts";
+} from "../../../services/notifications/mod.ts";
+import type { AppState } from "../../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "sections.notificationSettings" };
 

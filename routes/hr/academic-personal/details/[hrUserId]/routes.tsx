@@ -10,19 +10,19 @@ import {
 } from "../../../../../components/hr/hr_profile.tsx";
 import { profileHref, type SchoolChoice, toHrRow } from "../../../../../components/hr/hr_row.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../../../../framework/types.ts";
-import { HrProfileEdit } from "../../../../../islands/hr_profile_edit.tsx";
-import type { Auditorium, TimetableEntry } from "../../../../../services/academic_model.ts";
-import { AUDITORIUMS } from "../../../../../services/auditoriums.ts";
-import { bookName, getBooks } from "../../../../../services/books.ts";
-import { getManyRecords } from "../../../../../services/db_reads.ts";
-import { getHr, HR, isOwnHrRecord, schoolChoices } from "../../../../../services/hr.ts";
-import { currentGroupOf, listGroups } from "../../../../../services/semesters.ts";
-import { listEntries } from "../../../../../services/timetable_entries.ts";
-import { lessonTime } from "../../../../../services/timetable_rules.ts";
-import { getUser } from "../../../../../services/users.ts";
+import { HrProfileEdit } from "../../../../../islands/hr/profile_edit.tsx";
+import type { Auditorium, TimetableEntry } from "../../../../../services/academic/model.ts";
+import { AUDITORIUMS } from "../../../../../services/timetable/auditoriums.ts";
+import { bookName, getBooks } from "../../../../../services/books/mod.ts";
+import { getManyRecords } from "../../../../../services/db/reads.ts";
+import { getHr, HR, isOwnHrRecord, schoolChoices } from "../../../../../services/hr/mod.ts";
+import { currentGroupOf, listGroups } from "../../../../../services/academic/semesters.ts";
+import { listEntries } from "../../../../../services/timetable/entries.ts";
+import { lessonTime } from "../../../../../services/timetable/rules.ts";
+import { getUser } from "../../../../../services/identity/users.ts";
 import { notFound } from "../../../../../utils/errors.ts";
 import type { Lang } from "../../../../../utils/i18n.ts";
-import type { AppState } from "../../../../../utils/state.ts";
+import type { AppState } from "../../../../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "sections.profile" };
 

@@ -1,0 +1,68 @@
+/**
+ * A person's mailbox or chancellery items, with the action that reads them: "mark all read" (the mailbox) or
+ * "check chancellery". Either refreshes the side menu's badges (SPEC §4) without reloading the page.
+ */
+import { useState } from "preact/hooks";
+import { Button, showToast } from "../../components/ui/mod.ts";
+import { api, ApiError } from "../../utils/api_client.ts";
+import { formatDateTime } from "../../utils/format.ts";
+import { currentLang, t } from "../../utils/i18n.ts";
+import { refreshMenuBadges } from "../../utils/menu_badges_event.ts";
+
+export interface MailboxItemsProps {
+  box: "inbox" | "chancellery";
+  items: { id: number; title: string; sender: string; createdAt: string; read: boolean }[];
+}
+
+export function MailboxItems({ box, items: initial }: MailboxItemsProps) {
+  const [items, setItems] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const unread = items.filter((i) => !i.read).length;
+  const readAll = async () => {
+    setBusy(true);
+    try {
+      await api(box === "inbox" ? "/mailbox/inbox/read" : "/mailbox/chancellery/check", {
+        method: "POST",
+        body: box === "inbox" ? {} : undefined,
+      });
+      setItems(items.map((i) => ({ ...i, read: true })));
+      refreshMenuBadges();
+      showToast(t("shellLive.mailbox.done"), "success");
+    } catch (e) {
+      showToast(e instanceof ApiError ? e.message : t("errors.unexpected"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (items.length === 0) return <p class="text-sm text-gray-600">{t("shellLive.mailbox.empty")}</p>;
+  return (
+    <div class="space-y-3">
+      <Button variant="secondary" size="sm" loading={busy} disabled={unread === 0} onClick={readAll}>
+        {t(box === "inbox" ? "shellLive.mailbox.markAllRead" : "shellLive.mailbox.checkChancellery")}
+      </Button>
+      <ul
+        class="divide-y divide-gray-200 rounded-md border border-gray-200 bg-white"
+        data-testid={`${box}-items`}
+      >
+        {items.map((item) => (
+          <li key={item.id} class="flex items-start gap-3 px-4 py-3 text-sm">
+            <span
+              class={`mt-1.5 size-2 shrink-0 rounded-full ${item.read ? "bg-transparent" : "bg-primary-600"}`}
+              aria-hidden="true"
+            />
+            <div class="grow">
+              <p class={item.read ? "" : "font-semibold"}>
+                {item.title}
+                {!item.read && <span class="sr-only">{` (${t("shellLive.mailbox.unread")})`}</span>}
+              </p>
+              <p class="text-gray-600">{item.sender}</p>
+            </div>
+            <time class="shrink-0 text-gray-500" dateTime={item.createdAt}>
+              {formatDateTime(item.createdAt, currentLang())}
+            </time>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * Registering a student (the "add" button of the list) and editing one (on the student's page): a dialog
+ * form whose field errors come from the server in the person's language, under each field. A refusal that
+ * is not about one field (someone else saved the record meanwhile) opens the error dialog.
+ */
+import { useState } from "preact/hooks";
+import { goTo, reloadPage } from "../../components/students/navigation.ts";
+import {
+  Button,
+  DateInput,
+  Dialog,
+  ErrorDialog,
+  Fab,
+  NumberInput,
+  Select,
+  type SelectOption,
+  showToast,
+  TextInput,
+} from "../../components/ui/mod.ts";
+import { api, ApiError } from "../../utils/api_client.ts";
+import { t } from "../../utils/i18n.ts";
+
+export interface StudentFormValues {
+  personalNumber: string;
+  lastNameKa: string;
+  firstNameKa: string;
+  lastNameEn: string;
+  firstNameEn: string;
+  birthDate: string;
+  email: string;
+  phone: string;
+  programId: string;
+  status: string;
+  admissionYear: string;
+}
+
+export interface StudentFormProps {
+  mode: "add" | "edit";
+  programs: SelectOption[];
+  /** The latest admission year accepted. */
+  maxYear: number;
+  /** Edit mode: the student as the page showed it. */
+  studentId?: number;
+  versionstamp?: string;
+  initial?: StudentFormValues;
+}
+
+const EMPTY: StudentFormValues = {
+  personalNumber: "",
+  lastNameKa: "",
+  firstNameKa: "",
+  lastNameEn: "",
+  firstNameEn: "",
+  birthDate: "",
+  email: "",
+  phone: "",
+  programId: "",
+  status: "active",
+  admissionYear: String(new Date().getFullYear()),
+};
+
+type TextField =
+  | "personalNumber"
+  | "lastNameKa"
+  | "firstNameKa"
+  | "lastNameEn"
+  | "firstNameEn"
+  | "email"
+  | "phone";
+
+const MAX_LENGTH: Record<TextField, number> = {
+  personalNumber: 11,
+  lastNameKa: 60,
+  firstNameKa: 60,
+  lastNameEn: 60,
+  firstNameEn: 60,
+  email: 254,
+  phone: 20,
+};
+
+const FORM_FIELDS = new Set<string>([
+  ...Object.keys(MAX_LENGTH),
+  "birthDate",
+  "programId",
+  "status",
+  "admissionYear",
+]);
+
+/** The server HTML depends only on the props and the language (see framework/islands.ts). */
+export const ssrCache = true;
+
+export function StudentForm(props: StudentFormProps) {
+  const { mode } = props;
+  const id = `student-form-${mode}`;
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<StudentFormValues>(props.initial ?? EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: keyof StudentFormValues) => (value: string) => setValues({ ...values, [field]: value });
+  const show = () => {
+    setValues(props.initial ?? EMPTY);
+    setFieldErrors({});
+    setOpen(true);
+  };
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setSaving(true);
+    // The date field's own hidden input holds what was typed even when it is not a date yet, so that the
+    // server can say what is wrong with it.
+    const typedDate = new FormData(event.currentTarget as HTMLFormElement).get("birthDate");
+    const body = {
+      ...values,
+      birthDate: typeof typedDate === "string" ? typedDate : values.birthDate,
+      programId: values.programId ? Number(values.programId) : undefined,
+      admissionYear: values.admissionYear ? Number(values.admissionYear) : undefined,
+    };
+    try {
+      if (mode === "add") {
+        const created = await api<{ id: number }>("/students", { method: "POST", body });
+        setOpen(false);
+        showToast(t("students.created"), "success");
+        goTo(`/students/${created.id}`);
+      } else {
+        await api(`/students/${props.studentId}`, {
+          method: "PUT",
+          body: { ...body, versionstamp: props.versionstamp },
+        });
+        setOpen(false);
+        showToast(t("students.saved"), "success");
+        reloadPage();
+      }
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const mine = Object.entries(e.fields).filter(([field]) => FORM_FIELDS.has(field));
+      setFieldErrors(Object.fromEntries(mine));
+      if (mine.length === 0) setError(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (
+    field: TextField,
+    opts: { type?: "email" | "tel"; inputMode?: "numeric"; lang?: string; hint?: string } = {},
+  ) => (
+    <TextInput
+      id={`${id}-${field}`}
+      label={t(`students.fields.${field}`)}
+      hint={opts.hint}
+      required={field !== "phone"}
+      type={opts.type ?? "text"}
+      inputMode={opts.inputMode}
+      lang={opts.lang}
+      maxLength={MAX_LENGTH[field]}
+      value={values[field]}
+      error={fieldErrors[field]}
+      onInput={(e) => set(field)(e.currentTarget.value)}
+    />
+  );
+
+  const title = t(mode === "add" ? "students.addTitle" : "students.editTitle");
+  return (
+    <>
+      {mode === "add"
+        ? <Fab label={t("students.add")} onClick={show} />
+        : <Button variant="secondary" onClick={show} data-testid="student-edit">{t("students.edit")}</Button>}
+      <Dialog
+        id={id}
+        open={open}
+        onClose={() => !saving && setOpen(false)}
+        title={title}
+        width={700}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={saving}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" form={`${id}-form`} loading={saving}>{t("students.save")}</Button>
+          </>
+        }
+      >
+        {/* Rendered once opened: the list page (where the form is rarely used) stays light to render. */}
+        {open && (
+          <form id={`${id}-form`} class="grid gap-4 sm:grid-cols-2" onSubmit={save} novalidate>
+            {text("personalNumber", { inputMode: "numeric" })}
+            <DateInput
+              id={`${id}-birthDate`}
+              name="birthDate"
+              label={t("students.fields.birthDate")}
+              required
+              value={values.birthDate}
+              error={fieldErrors.birthDate}
+              pickerLabel={t("students.pickDate")}
+              onChange={set("birthDate")}
+            />
+            {text("lastNameKa", { lang: "ka" })}
+            {text("firstNameKa", { lang: "ka" })}
+            {text("lastNameEn", { lang: "en" })}
+            {text("firstNameEn", { lang: "en" })}
+            {text("email", { type: "email" })}
+            {text("phone", { type: "tel", hint: t("students.phoneHint") })}
+            <Select
+              id={`${id}-programId`}
+              label={t("students.fields.program")}
+              required
+              placeholder={t("students.choose")}
+              class="sm:col-span-2"
+              options={props.programs}
+              value={values.programId}
+              error={fieldErrors.programId}
+              onChange={(e) => set("programId")(e.currentTarget.value)}
+            />
+            <Select
+              id={`${id}-status`}
+              label={t("students.fields.status")}
+              required
+              options={["active", "suspended", "graduated", "withdrawn"].map((s) => ({
+                value: s,
+                label: t(`students.status.${s}`),
+              }))}
+              value={values.status}
+              error={fieldErrors.status}
+              onChange={(e) => set("status")(e.currentTarget.value)}
+            />
+            <NumberInput
+              id={`${id}-admissionYear`}
+              label={t("students.fields.admissionYear")}
+              required
+              min={1990}
+              max={props.maxYear}
+              step={1}
+              value={values.admissionYear}
+              error={fieldErrors.admissionYear}
+              onInput={(e) => set("admissionYear")(e.currentTarget.value)}
+            />
+          </form>
+        )}
+      </Dialog>
+      <ErrorDialog
+        id={`${id}-error`}
+        message={error}
+        title={t("common.errorTitle")}
+        okLabel={t("common.ok")}
+        onClose={() => setError(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The courses list as a spreadsheet: every course the filter matches (not just one page), in the list's order,
+ * with the list's visible columns — id, language code, name (in the language the picker shows), code, credit.
+ */
+import { type BookFilter, findBooks } from "./list_index.ts";
+import { toXlsx, type XlsxCell } from "../files/xlsx_export.ts";
+import type { Lang, Translate } from "../../utils/i18n.ts";
+
+export async function exportBooks(filter: BookFilter, names: Lang, t: Translate): Promise<Uint8Array> {
+  const { rows } = await findBooks(filter);
+  const cells = rows.map(({ book }): XlsxCell[] => [
+    book.id,
+    book.langCode,
+    names === "en" ? book.nameEng || book.name : book.name,
+    book.code,
+    book.credit,
+  ]);
+  const headers = [
+    t("books.fields.id"),
+    t("books.fields.langCode"),
+    t("books.fields.name"),
+    t("books.fields.code"),
+    t("books.fields.credit"),
+  ];
+  return toXlsx(t("books.title"), headers, cells);
+}

@@ -1,0 +1,150 @@
+/**
+ * The identity domain (services/identity/) owns who a person is and what they may do: users, passwords,
+ * sessions and tokens, sign-in throttling, SMS codes, roles, the permission catalogue and account
+ * administration. This file: signing in and out, password change and account switching: the rules that tie
+ * users, passwords, sessions and throttling together. HTTP-free; routes turn its results into cookies and
+ * responses.
+ */
+import { AppError, invalid } from "../../utils/errors.ts";
+import { checkLogin, recordFailure, recordSuccess } from "./login_throttle.ts";
+import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
+import { authEpoch } from "./epoch.ts";
+import { authParams, sessionSeconds } from "./params.ts";
+import {
+  authenticate,
+  createSession,
+  onSessionsRevoked,
+  revokeSession,
+  revokeUserSessions,
+  type Session,
+} from "./sessions.ts";
+import { findUserByEmail, getUser, permissionsOf, updateUser, type User } from "./users.ts";
+
+/** Default session length: a working day. The authorization parameters (identity/params.ts) decide the real one. */
+export const SESSION_SECONDS = 8 * 3600;
+
+export interface Identity {
+  user: User;
+  session: Session;
+  permissions: ReadonlySet<string>;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * Identities are cached per token for a second: verifying the token and reading session, user and roles
+ * (three KV reads) on every request would cost more than rendering the page. In this process a revocation or a
+ * user or role change drops the cache at once; another process sharing the KV sees it within that second.
+ */
+const IDENTITY_CACHE_MS = 1000;
+const IDENTITY_CACHE_MAX = 10_000;
+const identities = new Map<string, { identity: Identity; until: number; epoch: number }>();
+
+onSessionsRevoked((sids) => {
+  const revoked = new Set(sids);
+  for (const [token, entry] of identities) {
+    if (revoked.has(entry.identity.session.sid)) identities.delete(token);
+  }
+});
+
+/** The person behind a token, or null: bad token, revoked or expired session, disabled or changed account. */
+export async function identify(token: string | null | undefined, now = Date.now()): Promise<Identity | null> {
+  if (!token) return null;
+  const cached = identities.get(token);
+  if (cached && cached.until > now && cached.epoch === authEpoch()) {
+    const expiresAt = cached.identity.session.expiresAt;
+    if (expiresAt === null || Date.parse(expiresAt) > now) return cached.identity;
+  }
+  const epoch = authEpoch();
+  const auth = await authenticate(token, now);
+  if (!auth) {
+    identities.delete(token);
+    return null;
+  }
+  const user = await getUser(auth.session.userId);
+  if (!user || user.disabled || user.guard !== auth.session.guard) return null;
+  const identity = { user, session: auth.session, permissions: await permissionsOf(user) };
+  if (identities.size >= IDENTITY_CACHE_MAX) identities.clear();
+  identities.set(token, { identity, until: now + IDENTITY_CACHE_MS, epoch });
+  return identity;
+}
+
+// Verifying against this when the account does not exist keeps the answer time the same either way.
+let dummyHash: Promise<string> | null = null;
+
+export async function signIn(email: string, password: string, client: ClientInfo) {
+  const params = await authParams();
+  const verdict = await checkLogin(email, client.ip, params.throttle);
+  if (!verdict.allowed) {
+    throw new AppError(429, "too_many_attempts", "errors.tooManyAttempts", {
+      params: { seconds: verdict.retryAfterSeconds },
+    });
+  }
+  const user = await findUserByEmail(email);
+  dummyHash ??= hashPassword("not-a-real-password");
+  const ok = await verifyPassword(password, user?.passwordHash ?? await dummyHash);
+  if (!user || !ok || user.disabled) {
+    await recordFailure(email, client.ip, params.throttle);
+    throw new AppError(401, "invalid_credentials", "errors.invalidCredentials");
+  }
+  await recordSuccess(email, client.ip);
+  const { session, token } = await createSession({
+    userId: user.id,
+    guard: user.guard,
+    ttlSeconds: sessionSeconds(params),
+    ...client,
+  });
+  const signedIn = await updateUser(user.id, (u) => ({ ...u, lastSignInAt: session.createdAt }), user.id);
+  return { user: signedIn, session, token };
+}
+
+export function signOut(session: Session): Promise<boolean> {
+  return revokeSession(session.sid);
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  password1: string;
+  password2: string;
+}
+
+/** Changes the password and ends the person's other sessions; field errors name what is wrong. */
+export async function changePassword(identity: Identity, change: PasswordChange): Promise<void> {
+  const { user, session } = identity;
+  if (!(await verifyPassword(change.oldPassword, user.passwordHash))) {
+    throw invalid({ oldPassword: { key: "errors.wrongPassword" } });
+  }
+  const weak = checkPassword(change.password1, (await authParams()).password, {
+    email: user.email,
+    name: user.nameEn,
+  });
+  if (weak) throw invalid({ password1: weak });
+  if (change.password1 !== change.password2) throw invalid({ password2: { key: "errors.passwordsDiffer" } });
+  const passwordHash = await hashPassword(change.password1);
+  await updateUser(user.id, (u) => ({ ...u, passwordHash }), user.id);
+  await revokeUserSessions(user.id, { except: session.sid });
+}
+
+/** Accounts this person may switch to: their linked accounts that are still enabled. */
+export async function availableAccounts(user: User): Promise<User[]> {
+  const accounts = await Promise.all(user.linkedAccountIds.map((id) => getUser(id)));
+  return accounts.filter((a): a is User => a !== null && !a.disabled && a.linkedAccountIds.includes(user.id));
+}
+
+/** Ends this session and opens one for the other account; refuses accounts not linked to this person. */
+export async function switchAccount(identity: Identity, accountId: number, client: ClientInfo) {
+  const target = (await availableAccounts(identity.user)).find((a) => a.id === accountId);
+  if (!target) throw new AppError(403, "account_not_available", "errors.accountNotAvailable");
+  const { session, token } = await createSession({
+    userId: target.id,
+    guard: target.guard,
+    ttlSeconds: sessionSeconds(await authParams()),
+    switchedFrom: identity.user.id,
+    ...client,
+  });
+  await revokeSession(identity.session.sid);
+  return { user: target, session, token };
+}

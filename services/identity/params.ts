@@ -1,0 +1,106 @@
+/**
+ * Authorization parameters (the permissions screen's "parameters" tab), stored at `["settings", "auth_params"]`:
+ * password policy, session length, sign-in throttling and SMS code settings. Sign-in, password change and
+ * throttling read them through `authParams()`, which keeps a copy per KV connection and is refreshed by every
+ * write in this process (another process sharing the KV sees a change within `CACHE_MS`).
+ */
+import { createRecord, updateRecord } from "../db/records.ts";
+import { getRecord } from "../db/reads.ts";
+import { cachedValue } from "../db/cached_value.ts";
+import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from "./login_throttle.ts";
+import { DEFAULT_PASSWORD_POLICY, PASSWORD_MIN_FLOOR, type PasswordPolicy } from "./passwords.ts";
+
+export interface AuthParams {
+  password: PasswordPolicy;
+  /** Session length in hours; null: sessions last until signed out or revoked. */
+  sessionHours: number | null;
+  throttle: ThrottlePolicy;
+  sms: {
+    /** Fixed at 6 digits (SPEC: the consent dialog's code field). */
+    codeLength: 6;
+    validityMinutes: number;
+    maxGuesses: number;
+  };
+}
+
+export const AUTH_PARAMS_ID = "auth_params";
+export const SETTINGS = "settings";
+
+export const DEFAULT_AUTH_PARAMS: AuthParams = {
+  password: DEFAULT_PASSWORD_POLICY,
+  sessionHours: 8,
+  throttle: DEFAULT_THROTTLE_POLICY,
+  sms: { codeLength: 6, validityMinutes: 5, maxGuesses: 5 },
+};
+
+/** Bounds the request schema enforces as well (http/schemas/admin.ts). */
+export const AUTH_PARAM_LIMITS = {
+  passwordMinLength: { min: PASSWORD_MIN_FLOOR, max: 64 },
+  sessionHours: { min: 1, max: 24 * 90 },
+  failures: { min: 1, max: 1000 },
+  seconds: { min: 1, max: 24 * 3600 },
+  validityMinutes: { min: 1, max: 60 },
+  maxGuesses: { min: 1, max: 20 },
+} as const;
+
+const CACHE_MS = 5000;
+const cache = cachedValue(
+  CACHE_MS,
+  async () => withDefaults((await getRecord<AuthParams>(SETTINGS, AUTH_PARAMS_ID))?.value ?? null),
+);
+
+/** The parameters in force (defaults until someone saves them). */
+export function authParams(): Promise<AuthParams> {
+  return cache.get();
+}
+
+/**
+ * The parameters as last read in this process, for synchronous callers (the shell's password dialog); a stale
+ * copy starts a refresh in the background.
+ */
+export function authParamsNow(): AuthParams {
+  const value = cache.peek();
+  if (value === undefined) authParams().catch(() => {});
+  return value ?? DEFAULT_AUTH_PARAMS;
+}
+
+/** The stored value with anything missing (an older shape) taken from the defaults. */
+function withDefaults(stored: Partial<AuthParams> | null): AuthParams {
+  if (!stored) return DEFAULT_AUTH_PARAMS;
+  return {
+    password: { ...DEFAULT_AUTH_PARAMS.password, ...stored.password },
+    sessionHours: stored.sessionHours === undefined ? DEFAULT_AUTH_PARAMS.sessionHours : stored.sessionHours,
+    throttle: { ...DEFAULT_AUTH_PARAMS.throttle, ...stored.throttle },
+    sms: { ...DEFAULT_AUTH_PARAMS.sms, ...stored.sms, codeLength: 6 },
+  };
+}
+
+/** Stores new parameters (audited under `settings/auth_params`) and refreshes this process's copy at once. */
+export async function setAuthParams(input: AuthParams, actor: number): Promise<AuthParams> {
+  const value = withDefaults(input);
+  const existing = await getRecord<AuthParams>(SETTINGS, AUTH_PARAMS_ID);
+  if (existing) {
+    await updateRecord<AuthParams>({
+      collection: SETTINGS,
+      id: AUTH_PARAMS_ID,
+      change: () => value,
+      indexes: () => [],
+      audit: { actor },
+    });
+  } else {
+    await createRecord<AuthParams>({
+      collection: SETTINGS,
+      id: AUTH_PARAMS_ID,
+      build: () => value,
+      indexes: () => [],
+      audit: { actor },
+    });
+  }
+  cache.set(value);
+  return value;
+}
+
+/** Session lifetime for `createSession`: seconds, or null for unlimited. */
+export function sessionSeconds(params: AuthParams): number | null {
+  return params.sessionHours === null ? null : Math.round(params.sessionHours * 3600);
+}

@@ -1,0 +1,203 @@
+/**
+ * The notifications domain (services/notifications/) owns per-person notifications, the real-time user
+ * channel (user_channel.ts) and personal-data consent (consent.ts). This file: per-user notifications (SPEC §3 "Notification count", issue 8 item 3). Each write keeps three keys
+ * consistent in one atomic, so the bell's count is one read and never drifts:
+ * - `["notifications", userId, id]` the notification (id: 1, 2, … per user),
+ * - `["notification_unread", userId]` how many of them are unread,
+ * - `["notification_version", userId]` the last id handed out; it is both the per-user counter and the change
+ *   signal other server processes poll (services/notifications/user_channel.ts).
+ */
+import { db, KV_LIMITS, readMany } from "../db/kv.ts";
+
+export const NOTIFICATION_KINDS = ["system", "statement", "message", "poll"] as const;
+export type NotificationKind = typeof NOTIFICATION_KINDS[number];
+
+export interface Notification {
+  id: number;
+  title: string;
+  body: string;
+  link: string;
+  kind: NotificationKind;
+  createdAt: string;
+  read: boolean;
+}
+
+export type NewNotification = Pick<Notification, "title" | "body" | "kind"> & { link?: string };
+
+export interface ChannelChoice {
+  inApp: boolean;
+  email: boolean;
+  sms: boolean;
+}
+export type NotificationSettings = Record<NotificationKind, ChannelChoice>;
+
+const itemKey = (userId: number, id: number): Deno.KvKey => ["notifications", userId, id];
+export const unreadKey = (userId: number): Deno.KvKey => ["notification_unread", userId];
+export const versionKey = (userId: number): Deno.KvKey => ["notification_version", userId];
+const settingsKey = (userId: number): Deno.KvKey => ["notification_settings", userId];
+
+/** Room for the unread counter's check in each atomic. */
+const MARK_BATCH = KV_LIMITS.checksPerAtomic - 1;
+const MAX_RETRIES = 50;
+/** After a lost race, wait a little (random, growing) so racing writers do not collide again at once. */
+const backoff = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+
+type CreatedListener = (userId: number, versionstamp: string) => void;
+const createdListeners = new Set<CreatedListener>();
+
+/** Called after each notification created in this process (the user channel pushes at once). */
+export function onNotificationCreated(listener: CreatedListener): () => void {
+  createdListeners.add(listener);
+  return () => createdListeners.delete(listener);
+}
+
+/** Stores a notification for `userId` (for any module and the seed); returns it. */
+export async function createNotification(userId: number, input: NewNotification): Promise<Notification> {
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const [version, unread] = await db().getMany<[number, number]>([versionKey(userId), unreadKey(userId)]);
+    const notification: Notification = {
+      id: (version.value ?? 0) + 1,
+      title: input.title,
+      body: input.body,
+      link: input.link ?? "",
+      kind: input.kind,
+      createdAt: new Date().toISOString(),
+      read: false,
+    };
+    const result = await db().atomic()
+      .check(version, unread)
+      .set(versionKey(userId), notification.id)
+      .set(unreadKey(userId), (unread.value ?? 0) + 1)
+      .set(itemKey(userId, notification.id), notification)
+      .commit();
+    if (result.ok) {
+      recentCounts.delete(userId);
+      for (const listener of createdListeners) {
+        try {
+          listener(userId, result.versionstamp);
+        } catch (error) {
+          console.error("notifications: listener failed", error);
+        }
+      }
+      return notification;
+    }
+    await backoff(attempt);
+  }
+  throw new Error("notifications: too much contention creating a notification");
+}
+
+export async function unreadCount(userId: number): Promise<number> {
+  return (await db().get<number>(unreadKey(userId))).value ?? 0;
+}
+
+export async function notificationVersion(userId: number): Promise<number> {
+  return (await db().get<number>(versionKey(userId))).value ?? 0;
+}
+
+/** The user's notifications, newest first; `unread` filters by read state. */
+export async function listNotifications(
+  userId: number,
+  opts: { unread?: boolean; kind?: NotificationKind; page?: number; limit?: number } = {},
+): Promise<{ data: Notification[]; total: number }> {
+  const page = Math.max(1, opts.page ?? 1);
+  const limit = Math.max(1, opts.limit ?? 20);
+  const matching: Notification[] = [];
+  for await (
+    const entry of db().list<Notification>({ prefix: ["notifications", userId] }, { reverse: true })
+  ) {
+    const n = entry.value;
+    if (opts.unread !== undefined && n.read === opts.unread) continue;
+    if (opts.kind && n.kind !== opts.kind) continue;
+    matching.push(n);
+  }
+  return { data: matching.slice((page - 1) * limit, page * limit), total: matching.length };
+}
+
+/**
+ * Marks the caller's own notifications read (`ids`, or all of them); unknown ids are ignored, so another
+ * person's ids do nothing. Returns how many changed and the new unread count.
+ */
+export async function markRead(
+  userId: number,
+  target: { ids: number[] } | { all: true },
+): Promise<{ changed: number; unread: number }> {
+  let changed = 0;
+  const ids = "ids" in target ? [...new Set(target.ids)] : null;
+  for (let attempt = 0; attempt < MAX_RETRIES * 4; attempt++) {
+    const entries = ids
+      ? await readMany<Notification>(ids.map((id) => itemKey(userId, id)))
+      : await unreadEntries(userId);
+    const pending = entries.filter((e): e is Deno.KvEntry<Notification> => e.value !== null && !e.value.read)
+      .slice(0, MARK_BATCH);
+    if (pending.length === 0) return { changed, unread: await unreadCount(userId) };
+    const unread = await db().get<number>(unreadKey(userId));
+    const atomic = db().atomic().check(unread, ...pending)
+      .set(unreadKey(userId), Math.max(0, (unread.value ?? 0) - pending.length));
+    for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
+    if ((await atomic.commit()).ok) {
+      changed += pending.length;
+      recentCounts.delete(userId);
+    } else await backoff(attempt); // raced a create or another read: read again
+  }
+  throw new Error("notifications: too much contention marking notifications read");
+}
+
+async function unreadEntries(userId: number): Promise<Deno.KvEntry<Notification>[]> {
+  const found: Deno.KvEntry<Notification>[] = [];
+  for await (const entry of db().list<Notification>({ prefix: ["notifications", userId] })) {
+    if (!entry.value.read) found.push(entry);
+    if (found.length >= MARK_BATCH) break;
+  }
+  return found;
+}
+
+export const DEFAULT_SETTINGS: NotificationSettings = Object.fromEntries(
+  NOTIFICATION_KINDS.map((kind) => [kind, { inApp: true, email: false, sms: false }]),
+) as NotificationSettings;
+
+export async function getSettings(userId: number): Promise<NotificationSettings> {
+  const stored = (await db().get<Partial<NotificationSettings>>(settingsKey(userId))).value ?? {};
+  return { ...DEFAULT_SETTINGS, ...stored };
+}
+
+export async function setSettings(
+  userId: number,
+  settings: NotificationSettings,
+): Promise<NotificationSettings> {
+  const clean = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => {
+    const c = settings[kind] ?? DEFAULT_SETTINGS[kind];
+    return [kind, { inApp: Boolean(c.inApp), email: Boolean(c.email), sms: Boolean(c.sms) }];
+  })) as NotificationSettings;
+  await db().set(settingsKey(userId), clean);
+  return clean;
+}
+
+// The shell renders synchronously, so the page middleware loads the bell's count first (one read) and the
+// layout reads it from here, keyed by the request's state object.
+const badges = new WeakMap<object, number>();
+
+export async function primeUnreadBadge(request: object, userId: number): Promise<void> {
+  badges.set(request, await badgeCount(userId));
+}
+
+// Pages read the count on every load, a person's count changes a few times a day, and the open bell is kept
+// current by the user channel anyway: a page may show a count up to BADGE_TTL_MS old when another process
+// wrote it. Writes in this process drop the copy at once.
+const BADGE_TTL_MS = 1_000;
+const BADGES_HELD_MAX = 10_000;
+const recentCounts = new Map<number, { kv: Deno.Kv; at: number; count: number }>();
+
+async function badgeCount(userId: number): Promise<number> {
+  const kv = db();
+  const held = recentCounts.get(userId);
+  if (held && held.kv === kv && Date.now() - held.at < BADGE_TTL_MS) return held.count;
+  const count = await unreadCount(userId);
+  if (recentCounts.size >= BADGES_HELD_MAX) recentCounts.delete(recentCounts.keys().next().value!);
+  recentCounts.set(userId, { kv, at: Date.now(), count });
+  return count;
+}
+
+export function unreadBadgeOf(request: object): number {
+  return badges.get(request) ?? 0;
+}

@@ -1,0 +1,128 @@
+/**
+ * The two per-person boxes behind the side menu's badges (SPEC §2.2, §3 "menu badges use inbox"): the mailbox
+ * (`inbox`) and the chancellery. The documents themselves belong to modules not built yet, so a box holds a
+ * minimal item (title, sender, time, read flag). Each write keeps three keys consistent in one atomic, so a
+ * badge is one read and never drifts:
+ * - `[<box>_items, userId, id]` the item (id: 1, 2, … per user and box),
+ * - `[<box>_unread, userId]` how many are unread,
+ * - `[<box>_last_id, userId]` the last id handed out.
+ */
+import { addAuditEntry } from "../db/audit_log.ts";
+import { db, KV_LIMITS, readMany } from "../db/kv.ts";
+
+export const BOXES = ["inbox", "chancellery"] as const;
+export type Box = typeof BOXES[number];
+
+export interface BoxItem {
+  id: number;
+  title: string;
+  sender: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export type NewBoxItem = Pick<BoxItem, "title" | "sender">;
+
+const itemKey = (box: Box, userId: number, id: number): Deno.KvKey => [`${box}_items`, userId, id];
+const unreadKey = (box: Box, userId: number): Deno.KvKey => [`${box}_unread`, userId];
+const lastIdKey = (box: Box, userId: number): Deno.KvKey => [`${box}_last_id`, userId];
+const auditEntity = (box: Box) => `${box}_items`;
+
+/** Room for the unread counter's check in each atomic. */
+const MARK_BATCH = KV_LIMITS.checksPerAtomic - 1;
+const MAX_RETRIES = 50;
+const backoff = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+
+/** Puts an item into a person's box (the sending module's write); audited with `actor` (null: the system). */
+export async function addBoxItem(
+  box: Box,
+  userId: number,
+  input: NewBoxItem,
+  actor: number | null,
+): Promise<BoxItem> {
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const [last, unread] = await db().getMany<[number, number]>([
+      lastIdKey(box, userId),
+      unreadKey(box, userId),
+    ]);
+    const item: BoxItem = {
+      id: (last.value ?? 0) + 1,
+      title: input.title,
+      sender: input.sender,
+      createdAt: new Date().toISOString(),
+      read: false,
+    };
+    const atomic = db().atomic()
+      .check(last, unread)
+      .set(lastIdKey(box, userId), item.id)
+      .set(unreadKey(box, userId), (unread.value ?? 0) + 1)
+      .set(itemKey(box, userId, item.id), item);
+    addAuditEntry(atomic, auditEntity(box), `${userId}:${item.id}`, actor, "create", null, item);
+    if ((await atomic.commit()).ok) return item;
+    await backoff(attempt);
+  }
+  throw new Error(`mailboxes: too much contention adding to ${box}`);
+}
+
+/** The badge: how many items of the box are unread. */
+export async function boxUnread(box: Box, userId: number): Promise<number> {
+  return (await db().get<number>(unreadKey(box, userId))).value ?? 0;
+}
+
+/** The person's items, newest first. */
+export async function listBoxItems(
+  box: Box,
+  userId: number,
+  opts: { page?: number; limit?: number } = {},
+): Promise<{ data: BoxItem[]; total: number }> {
+  const page = Math.max(1, opts.page ?? 1);
+  const limit = Math.max(1, opts.limit ?? 20);
+  const all: BoxItem[] = [];
+  for await (const entry of db().list<BoxItem>({ prefix: [`${box}_items`, userId] }, { reverse: true })) {
+    all.push(entry.value);
+  }
+  return { data: all.slice((page - 1) * limit, page * limit), total: all.length };
+}
+
+/**
+ * Marks the person's own items read (`ids`, or all of them; unknown ids are ignored) and audits it once per
+ * batch with `actor`. Returns how many changed and the new unread count.
+ */
+export async function markBoxRead(
+  box: Box,
+  userId: number,
+  target: { ids: number[] } | { all: true },
+  actor: number,
+): Promise<{ changed: number; unread: number }> {
+  let changed = 0;
+  const ids = "ids" in target ? [...new Set(target.ids)] : null;
+  for (let attempt = 0; attempt < MAX_RETRIES * 4; attempt++) {
+    const entries = ids
+      ? await readMany<BoxItem>(ids.map((id) => itemKey(box, userId, id)))
+      : await unreadEntries(box, userId);
+    const pending = entries.filter((e): e is Deno.KvEntry<BoxItem> => e.value !== null && !e.value.read)
+      .slice(0, MARK_BATCH);
+    if (pending.length === 0) return { changed, unread: await boxUnread(box, userId) };
+    const unread = await db().get<number>(unreadKey(box, userId));
+    const atomic = db().atomic().check(unread, ...pending)
+      .set(unreadKey(box, userId), Math.max(0, (unread.value ?? 0) - pending.length));
+    for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
+    const readIds = pending.map((e) => e.value.id);
+    addAuditEntry(atomic, auditEntity(box), String(userId), actor, "read", { unread: readIds }, {
+      read: readIds,
+    });
+    if ((await atomic.commit()).ok) changed += pending.length;
+    else await backoff(attempt); // raced an addition or another read: read again
+  }
+  throw new Error(`mailboxes: too much contention marking ${box} read`);
+}
+
+async function unreadEntries(box: Box, userId: number): Promise<Deno.KvEntry<BoxItem>[]> {
+  const found: Deno.KvEntry<BoxItem>[] = [];
+  for await (const entry of db().list<BoxItem>({ prefix: [`${box}_items`, userId] })) {
+    if (!entry.value.read) found.push(entry);
+    if (found.length >= MARK_BATCH) break;
+  }
+  return found;
+}

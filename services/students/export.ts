@@ -1,0 +1,52 @@
+/**
+ * The students list as a spreadsheet: every student the filter matches (not just one page), in the list's
+ * order, with headers, school and program names and statuses in the person's language.
+ */
+import { findStudents, type StudentFilter } from "./list_index.ts";
+import { toXlsx, type XlsxCell } from "../files/xlsx_export.ts";
+import type { Lang, Translate } from "../../utils/i18n.ts";
+
+export const EXPORT_COLUMNS = [
+  "id",
+  "personalNumber",
+  "lastNameKa",
+  "firstNameKa",
+  "lastNameEn",
+  "firstNameEn",
+  "birthDate",
+  "email",
+  "phone",
+  "school",
+  "program",
+  "status",
+  "admissionYear",
+  "gpa",
+  "credits",
+] as const;
+
+export async function exportStudents(filter: StudentFilter, t: Translate, lang: Lang): Promise<Uint8Array> {
+  const { rows, structure } = await findStudents(filter);
+  const named = (item: { nameKa: string; nameEn: string } | undefined) =>
+    item ? (lang === "en" ? item.nameEn : item.nameKa) : "";
+  const cells = rows.map(({ student: s, gpa, credits }): XlsxCell[] => {
+    const program = structure.programs.get(s.programId);
+    return [
+      s.id,
+      s.personalNumber,
+      s.lastNameKa,
+      s.firstNameKa,
+      s.lastNameEn,
+      s.firstNameEn,
+      s.birthDate,
+      s.email,
+      s.phone,
+      named(program && structure.schools.get(program.schoolId)),
+      program ? `${program.code} ${named(program)}` : "",
+      t(`students.status.${s.status}`),
+      s.admissionYear,
+      gpa,
+      credits,
+    ];
+  });
+  return toXlsx(t("students.title"), EXPORT_COLUMNS.map((c) => t(`students.fields.${c}`)), cells);
+}

@@ -1,0 +1,33 @@
+/**
+ * A semester's whole timetable as a spreadsheet (registrationGroupExport): one row per weekly lesson — day,
+ * time, course, type, professor, room — by weekday and time, headers and names in the person's language.
+ */
+import type { RegistrationGroup } from "../academic/model.ts";
+import { listEntries } from "./entries.ts";
+import { describe, namesOf } from "./view.ts";
+import { toXlsx, type XlsxCell } from "../files/xlsx_export.ts";
+import type { Lang, Translate } from "../../utils/i18n.ts";
+
+export const EXPORT_COLUMNS = ["day", "time", "course", "type", "professor", "auditorium"] as const;
+
+export async function exportGroupTimetable(
+  group: RegistrationGroup,
+  t: Translate,
+  lang: Lang,
+): Promise<Uint8Array> {
+  // listEntries sorts by weekday, then start time.
+  const entries = (await listEntries({ groupId: group.id })).map((r) => r.value);
+  const names = await namesOf(entries);
+  const rows = entries.map((e): XlsxCell[] => {
+    const named = describe(e, names, lang);
+    return [
+      t(`timetableAdmin.weekday.${e.weekday}`),
+      named.time,
+      named.course,
+      t(`timetableAdmin.type.${e.type}`),
+      named.professor,
+      named.auditorium,
+    ];
+  });
+  return toXlsx(group.seasonYear, EXPORT_COLUMNS.map((c) => t(`timetable.export.${c}`)), rows);
+}
