@@ -60,7 +60,8 @@ export function platform(opts: {
     } catch (error) {
       c.res = await opts.onError(error as Error, c);
     } finally {
-      applySecurityHeaders(c.res.headers, nonce, opts.hsts);
+      // A WebSocket upgrade's 101 carries no document, and Deno (2.5 and others) freezes its headers.
+      if (c.res.status !== 101) applySecurityHeaders(c.res.headers, nonce, opts.hsts);
     }
   };
 }
