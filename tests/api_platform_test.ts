@@ -188,5 +188,12 @@ Deno.test("HTTP platform", async (t) => {
     assertMatch(res.headers.get("set-cookie") ?? "", /^lang=en;/);
     const evil = await app.request("/language/en?next=//evil.example/x");
     assertEquals(evil.headers.get("location"), "/");
+    const tab = await app.request("/language/en?next=/%09/127.0.0.1:8199/phish/");
+    assertEquals(tab.headers.get("location"), "/");
+    const crlf = await app.request("/language/en?next=/a%0d%0aSet-Cookie:x=1");
+    assertEquals([crlf.status, crlf.headers.get("location")], [303, "/"]);
+    const georgian = await app.request(`/language/ka?next=${encodeURIComponent("/სტუდენტები")}`);
+    assertEquals(georgian.status, 303);
+    assertEquals(decodeURIComponent(georgian.headers.get("location")!), "/სტუდენტები");
   });
 });

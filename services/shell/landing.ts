@@ -5,6 +5,7 @@
  */
 import type { MenuItem } from "../../utils/menu.ts";
 import type { User } from "../identity/users.ts";
+import { localRedirectTarget } from "../../utils/local_redirect.ts";
 
 interface Landing {
   path: string;
@@ -30,9 +31,9 @@ export function landingPath(
   return first?.route ?? "/my-devices";
 }
 
-/** A `next` target from a query string, accepted only as a local path (no open redirect). */
+/** Where to go after signing in: a local page (no open redirect), never back to the sign-in or to the API. */
 export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
-  if (next.startsWith("/login") || next.startsWith("/api/")) return null;
-  return next;
+  const target = localRedirectTarget(next);
+  if (!target || target.startsWith("/login") || target.startsWith("/api/")) return null;
+  return target;
 }
