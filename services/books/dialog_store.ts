@@ -9,12 +9,14 @@
  * never the course record, so an open course form does not turn into a false conflict), and the course's
  * reference mark, so that a removal of the course racing this write re-runs its guard.
  */
-import { monotonicFactory } from "ulid";
 import type { Book } from "../academic/model.ts";
 import { addBookFlagsWrite, BOOK_FLAGS, BOOK_FLAGS_VERSION_KEY, type BookFlags, NO_FLAGS } from "./flags.ts";
 import { db, KV_LIMITS, valueSize } from "../db/kv.ts";
+import { addAudit } from "../db/audit_log.ts";
+import { nextUlid } from "../db/ids.ts";
 import { type AuditAction, referenceMark } from "../db/records.ts";
-import { AppError, conflict, notFound } from "../../utils/errors.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
+import { AppError, notFound } from "../../utils/errors.ts";
 
 export type DialogEntity =
   | "book_conditions"
@@ -59,9 +61,6 @@ export interface DialogAuditValue {
 
 /** The courses collection (services/books/mod.ts). */
 const BOOKS = "books";
-const MAX_ATTEMPTS = 10;
-const AUDIT_MAX_BYTES = 60 * 1024;
-const nextUlid = monotonicFactory();
 
 /** The course, or 404. */
 export async function requireBook(bookId: number): Promise<Deno.KvEntry<Book>> {
@@ -88,7 +87,7 @@ export async function changeBookDoc<T, R>(
   change: (current: T | null, book: Book) => DialogChange<T, R> | Promise<DialogChange<T, R>>,
 ): Promise<R> {
   const kv = db();
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  return await untilCommitted(async () => {
     const [book, doc, flags] = await kv.getMany<[Book, T, BookFlags]>([
       [BOOKS, bookId],
       [entity, bookId],
@@ -115,19 +114,10 @@ export async function changeBookDoc<T, R>(
       }
     }
     atomic.set(referenceMark(BOOKS, bookId), nextUlid());
-    atomic.set(["audit", entity, bookId, nextUlid()], auditValue(actor, planned.audit));
-    if ((await atomic.commit()).ok) return planned.result;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
-  }
-  throw conflict("errors.busy");
-}
-
-function auditValue(actor: number | null, audit: DialogChange<unknown, unknown>["audit"]): DialogAuditValue {
-  const entry = { actor, ...audit, at: new Date().toISOString() };
-  // A huge before/after (a long list of rule students) would fail the write; the log then keeps a note.
-  if (valueSize(entry) <= AUDIT_MAX_BYTES) return entry;
-  const note = (value: unknown) => value === null ? null : { truncated: true, bytes: valueSize(value) };
-  return { ...entry, before: note(audit.before), after: note(audit.after) };
+    const { what, ...audit } = planned.audit;
+    addAudit(atomic, { entity, entityId: bookId, actor, ...audit, extra: { what } });
+    return (await atomic.commit()).ok ? planned.result : RETRY;
+  });
 }
 
 /** Now, as the dialogs' records store times. */

@@ -2,7 +2,7 @@
  * The courses list's in-process snapshot: every course with its flags (books/flags.ts) and lowercase search
  * text, newest first, so that filtering 10,000 of them costs a fraction of a millisecond instead of a KV scan.
  *
- * Freshness, as in students/list_index.ts: every read first reads three keys in one `getMany` — the courses' version
+ * Freshness (db/snapshot.ts): every read first reads three keys in one `getMany` — the courses' version
  * (books/version.ts), their id counter, and the flags' version — and compares their versionstamps with the ones
  * the snapshot was built at. A read that starts after a write, in this process or any other, therefore sees it:
  * one changed course is re-read alone, changed flags are re-read (they are few), anything else reloads in full.
@@ -10,7 +10,7 @@
 import type { Book } from "../academic/model.ts";
 import { BOOK_FLAGS_VERSION_KEY, type BookFlags, NO_FLAGS, readAllBookFlags } from "./flags.ts";
 import { BOOKS_COUNTER_KEY, BOOKS_VERSION_KEY, singleChange } from "./version.ts";
-import { db } from "../db/kv.ts";
+import { kvSnapshot, type Versions } from "../db/snapshot.ts";
 
 /** One course as the filter scans it: the compared fields copied onto one flat shape (a monomorphic loop). */
 export interface IndexedBook {
@@ -78,19 +78,12 @@ export interface BookFilter {
 }
 
 interface Snapshot {
-  kv: Deno.Kv;
-  version: string | null;
-  counter: string | null;
-  flagsVersion: string | null;
   flags: Map<number, BookFlags>;
   /** Id descending: newest first, the list's order. */
   ordered: IndexedBook[];
   /** Every row's search text in one string, built on the first text search after a change (`textMatches`). */
   text: { joined: string; starts: Int32Array } | null;
 }
-
-let snapshot: Snapshot | null = null;
-let syncing: Promise<void> | null = null;
 
 const FIELD = "\u0001";
 const ROW = "\u0002";
@@ -115,7 +108,7 @@ function indexed(book: Book, versionstamp: string, flags: BookFlags): IndexedBoo
   };
 }
 
-async function fullLoad(kv: Deno.Kv, stamps: Stamps): Promise<Snapshot> {
+async function fullLoad(kv: Deno.Kv): Promise<Snapshot> {
   const [entries, flags] = await Promise.all([
     (async () => {
       const all: Deno.KvEntry<Book>[] = [];
@@ -126,7 +119,7 @@ async function fullLoad(kv: Deno.Kv, stamps: Stamps): Promise<Snapshot> {
   ]);
   const ordered = entries.map((e) => indexed(e.value, e.versionstamp, flags.get(e.value.id) ?? NO_FLAGS))
     .sort((a, b) => b.id - a.id);
-  return { kv, ...stamps, flags, ordered, text: null };
+  return { flags, ordered, text: null };
 }
 
 /** Where `id` is, or would go, in the id-descending list. */
@@ -140,8 +133,8 @@ function position(ordered: IndexedBook[], id: number): number {
   return low;
 }
 
-async function reloadOne(target: Snapshot, id: number): Promise<void> {
-  const entry = await target.kv.get<Book>(["books", id]);
+async function reloadOne(kv: Deno.Kv, target: Snapshot, id: number): Promise<void> {
+  const entry = await kv.get<Book>(["books", id]);
   target.text = null;
   const at = position(target.ordered, id);
   const present = target.ordered[at]?.id === id;
@@ -165,58 +158,29 @@ async function reloadFlags(target: Snapshot): Promise<void> {
   });
 }
 
-interface Stamps {
-  version: string | null;
-  counter: string | null;
-  flagsVersion: string | null;
-}
-
-async function syncTo(kv: Deno.Kv, entries: Deno.KvEntryMaybe<unknown>[]): Promise<void> {
-  const [version, counter, flagsVersion] = entries;
-  const stamps: Stamps = {
-    version: version.versionstamp,
-    counter: counter.versionstamp,
-    flagsVersion: flagsVersion.versionstamp,
-  };
-  const old = snapshot;
-  if (!old || old.kv !== kv) {
-    snapshot = await fullLoad(kv, stamps);
-    return;
-  }
-  const booksMoved = old.version !== stamps.version || old.counter !== stamps.counter;
-  const one = booksMoved ? singleChange(old, version, counter) : null;
-  if (booksMoved && one === null) {
-    snapshot = await fullLoad(kv, stamps);
-    return;
-  }
+/**
+ * One course written since (books/version.ts) is re-read alone and changed flags re-read (they are few);
+ * anything else reloads in full.
+ */
+async function update(held: Snapshot, from: Versions, to: Versions, kv: Deno.Kv): Promise<Snapshot | null> {
+  const [version, counter, flagsVersion] = to;
+  const booksMoved = from[0].versionstamp !== version.versionstamp ||
+    from[1].versionstamp !== counter.versionstamp;
+  const one = booksMoved
+    ? singleChange({ version: from[0].versionstamp, counter: from[1].versionstamp }, version, counter)
+    : null;
+  if (booksMoved && one === null) return null;
   // Flags first: the re-read course then gets its current flags.
-  if (old.flagsVersion !== stamps.flagsVersion) await reloadFlags(old);
-  if (one !== null) await reloadOne(old, one);
-  Object.assign(old, stamps);
+  if (from[2].versionstamp !== flagsVersion.versionstamp) await reloadFlags(held);
+  if (one !== null) await reloadOne(kv, held, one);
+  return held;
 }
 
-const sameStamps = (held: Snapshot, entries: Deno.KvEntryMaybe<unknown>[]) =>
-  held.version === entries[0].versionstamp && held.counter === entries[1].versionstamp &&
-  held.flagsVersion === entries[2].versionstamp;
-
-const VERSION_KEYS = [BOOKS_VERSION_KEY, BOOKS_COUNTER_KEY, BOOK_FLAGS_VERSION_KEY];
-
-/** The snapshot as of versions read after the call began: never older than a write that finished before. */
-async function fresh(): Promise<Snapshot> {
-  const kv = db();
-  let entries = await kv.getMany(VERSION_KEYS);
-  for (;;) {
-    const current = snapshot;
-    if (current && current.kv === kv && sameStamps(current, entries)) return current;
-    if (syncing) {
-      await syncing;
-      entries = await kv.getMany(VERSION_KEYS);
-      continue;
-    }
-    syncing = syncTo(kv, entries).finally(() => (syncing = null));
-    await syncing;
-  }
-}
+const snapshot = kvSnapshot({
+  versionKeys: [BOOKS_VERSION_KEY, BOOKS_COUNTER_KEY, BOOK_FLAGS_VERSION_KEY],
+  load: fullLoad,
+  update,
+});
 
 /**
  * Positions in `ordered` of the rows whose search text holds `needle`, in order: one `indexOf` over all rows'
@@ -249,7 +213,7 @@ function textMatches(target: Snapshot, needle: string): number[] {
 
 /** Loads the snapshot ahead of the first request. */
 export async function warmBookIndex(): Promise<void> {
-  await fresh();
+  await snapshot.get();
 }
 
 export interface FoundBooks {
@@ -265,7 +229,7 @@ export async function findBooks(
   filter: BookFilter,
   paging: { page: number; limit: number } | null = null,
 ): Promise<FoundBooks> {
-  const held = await fresh();
+  const held = await snapshot.get();
   const { ordered } = held;
   const from = paging ? (paging.page - 1) * paging.limit : 0;
   const to = paging ? from + paging.limit : Infinity;

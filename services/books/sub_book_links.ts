@@ -5,12 +5,13 @@
  * removal is audited under the course (entity "books"), so the course's log shows it.
  */
 import type { Book } from "../academic/model.ts";
-import { addAuditEntry } from "./audit.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { commitInBatches, db, readMany } from "../db/kv.ts";
+import { nextUlid } from "../db/ids.ts";
 import { referenceMark } from "../db/records.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 import { SUB_BOOKS, SUB_LINKS_BY_SUB, type SubBook } from "./sub_books.ts";
 import { AppError, conflict, invalid, notFound } from "../../utils/errors.ts";
-import { monotonicFactory } from "ulid";
 
 export const SUB_LINKS = "book_sub_links";
 
@@ -29,9 +30,6 @@ export interface SubLinkRow {
   credit: number;
 }
 
-const nextUlid = monotonicFactory();
-const MAX_ATTEMPTS = 5;
-
 const linkKey = (bookId: number, subBookId: number): Deno.KvKey => [SUB_LINKS, bookId, subBookId];
 const reverseKey = (bookId: number, subBookId: number): Deno.KvKey => [SUB_LINKS_BY_SUB, subBookId, bookId];
 
@@ -41,7 +39,7 @@ export async function addSubLink(
   subBookId: number,
   actor: number | null,
 ): Promise<SubLinkRow> {
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  return await untilCommitted(async () => {
     const [book, sub, link] = await db().getMany<[Book, SubBook, SubLink]>([
       ["books", bookId],
       [SUB_BOOKS, subBookId],
@@ -62,17 +60,16 @@ export async function addSubLink(
       .set(reverseKey(bookId, subBookId), bookId)
       // A removal of the category that started before this link sees its mark move, and looks again.
       .set(referenceMark(SUB_BOOKS, subBookId), nextUlid());
-    addAuditEntry(atomic, {
+    addAudit(atomic, {
       entity: "books",
-      id: bookId,
+      entityId: bookId,
       actor,
       action: "create",
       before: null,
       after: { subLink: rowOf(sub.value) },
     });
-    if ((await atomic.commit()).ok) return rowOf(sub.value);
-  }
-  throw conflict("errors.busy");
+    return (await atomic.commit()).ok ? rowOf(sub.value) : RETRY;
+  });
 }
 
 /** Removes one link (404 when there is none). */
@@ -83,9 +80,9 @@ export async function removeSubLink(bookId: number, subBookId: number, actor: nu
   ]]);
   if (link.versionstamp === null) throw notFound(SUB_LINKS);
   const atomic = db().atomic().check(link).delete(link.key).delete(reverseKey(bookId, subBookId));
-  addAuditEntry(atomic, {
+  addAudit(atomic, {
     entity: "books",
-    id: bookId,
+    entityId: bookId,
     actor,
     action: "remove",
     before: { subLink: sub.value ? rowOf(sub.value) : { id: subBookId } },

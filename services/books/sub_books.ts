@@ -3,7 +3,7 @@
  * the person chose (SPEC §5: id, name and credit are required), an optional unique code, audited under entity
  * "sub_books". A category linked to courses cannot be removed until its links are (books/sub_book_links.ts).
  */
-import { addAuditEntry } from "./audit.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { BOOK_CODE_MAX, BOOK_CODE_PATTERN, BOOK_NAME_MAX, CREDIT_MAX } from "./rules.ts";
 import { db } from "../db/kv.ts";
 import { type IndexSpec, removeRecord, type StoredRecord, updateRecord } from "../db/records.ts";
@@ -110,7 +110,14 @@ export async function addSubBook(
   if (codeEntry && codeEntry.versionstamp !== null) throw duplicate("code");
   const atomic = db().atomic().check({ key, versionstamp: null }).set(key, sub);
   if (codeKey) atomic.check({ key: codeKey, versionstamp: null }).set(codeKey, sub.id);
-  addAuditEntry(atomic, { entity: SUB_BOOKS, id: sub.id, actor, action: "create", before: null, after: sub });
+  addAudit(atomic, {
+    entity: SUB_BOOKS,
+    entityId: sub.id,
+    actor,
+    action: "create",
+    before: null,
+    after: sub,
+  });
   const result = await atomic.commit();
   // Someone took the id or the code in the meantime: the person tries again and sees which.
   if (!result.ok) throw conflict("errors.editConflict");

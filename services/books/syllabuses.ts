@@ -9,8 +9,8 @@
  * abandoned upload cleans itself up. The last chunk checks the whole file and stores it; a new upload for a
  * semester that has one replaces it.
  */
-import { monotonicFactory } from "ulid";
 import { changeBookDoc, readBookDoc, requireBook } from "./dialog_store.ts";
+import { nextUlid } from "../db/ids.ts";
 import { commitInBatches, db, type KvOp } from "../db/kv.ts";
 import { CHUNK_BYTES, deleteFile, putFile, readFile } from "../db/files.ts";
 import { detectDocument, DOCUMENT_KINDS, type DocumentKind, kindOfName, startsLike } from "../files/sniff.ts";
@@ -47,7 +47,6 @@ export const SYLLABUS_MAX_BYTES = 5_000_000;
 export const UPLOAD_CHUNK_MAX = 768 * 1024;
 export const FILE_NAME_MAX = 200;
 const UPLOAD_TTL_MS = 60 * 60 * 1000;
-const nextUlid = monotonicFactory();
 
 const sessionKey = (uploadId: string): Deno.KvKey => ["syllabus_uploads", uploadId];
 const chunkPrefix = (uploadId: string): Deno.KvKey => ["syllabus_upload_chunks", uploadId];

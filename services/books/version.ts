@@ -6,6 +6,7 @@
  * just that course; anything else (several writes, a bulk import, the demo generator) makes it reload in full.
  */
 import { db } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 
 export const BOOKS_VERSION_KEY: Deno.KvKey = ["meta", "books_version"];
 export const BOOKS_COUNTER_KEY: Deno.KvKey = ["counters", "books"];
@@ -20,8 +21,6 @@ export interface BooksVersion {
   at: number;
 }
 
-const MAX_ATTEMPTS = 10;
-
 /**
  * Advances the version after a write of course `id` committed. The set checks both keys it read, so two
  * writers can never both claim the same `prev`; after repeated races it gives up on the chain (every snapshot
@@ -29,7 +28,7 @@ const MAX_ATTEMPTS = 10;
  */
 export async function booksChanged(id: number): Promise<void> {
   const kv = db();
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  await untilCommitted(async () => {
     const [version, counter] = await kv.getMany([BOOKS_VERSION_KEY, BOOKS_COUNTER_KEY]);
     const value: BooksVersion = {
       id,
@@ -37,13 +36,18 @@ export async function booksChanged(id: number): Promise<void> {
       counter: counter.versionstamp,
       at: Date.now(),
     };
-    if ((await kv.atomic().check(version, counter).set(BOOKS_VERSION_KEY, value).commit()).ok) return;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
-  }
-  await kv.set(
-    BOOKS_VERSION_KEY,
-    { id: 0, prev: null, counter: null, at: Date.now() } satisfies BooksVersion,
-  );
+    return (await kv.atomic().check(version, counter).set(BOOKS_VERSION_KEY, value).commit()).ok
+      ? true
+      : RETRY;
+  }, {
+    otherwise: async () => {
+      await kv.set(
+        BOOKS_VERSION_KEY,
+        { id: 0, prev: null, counter: null, at: Date.now() } satisfies BooksVersion,
+      );
+      return true;
+    },
+  });
 }
 
 /** The one course changed between the snapshot's version and the current one, or null (reload in full). */

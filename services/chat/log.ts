@@ -10,8 +10,8 @@
  * (50 concurrent writers do not retry 50 times), and a busy server pays one commit per round rather than one per
  * message. Rejected items fail alone; a conflict with another process retries room by room.
  */
-import { conflict } from "../../utils/errors.ts";
 import { db } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 import { type Committed, itemCost, type Pending, type RoomBatch, tryCommit } from "./log_commit.ts";
 import { type ChatEvent, type ChatEventBody, keys, type RoomState } from "./model.ts";
 import { readRooms } from "./room_records.ts";
@@ -52,7 +52,10 @@ export type CommitListener = (roomId: number, events: ChatEvent[], state: RoomSt
 const ROUND = { rooms: 80, checks: 90, mutations: 900, bytes: 700_000, perRoom: 32 };
 /** A room's state record, on the safe side (it grows with members: ~80 bytes each, 100 at most). */
 const ROOM_BYTES = 8_000;
-const MAX_ATTEMPTS = 200;
+/** Tries of one round (db/retry.ts): a busy room of many processes loses many races before it gives up. */
+const ATTEMPTS = 200;
+/** A round of several rooms that lost a race: its rooms go on one by one. */
+const SPLIT = Symbol("split");
 
 /** Waiting appends per room, in arrival order; rooms in the order they got work. */
 const pending = new Map<number, Pending[]>();
@@ -145,25 +148,15 @@ function takeRound(): RoomBatch[] {
 }
 
 async function commitRound(round: RoomBatch[]): Promise<void> {
-  for (let attempt = 0;; attempt++) {
-    if (attempt >= MAX_ATTEMPTS) throw conflict();
-    let committed: Committed[] | null = null;
-    try {
-      committed = await tryCommit(round, activityBy, attempt === 0);
-    } catch (error) {
-      // Processes sharing one SQLite file may see "database is locked" instead of waiting: try again.
-      if (!(error instanceof TypeError && error.message.includes("locked"))) throw error;
-    }
-    if (committed) return notify(committed);
-    // Another process wrote one of these rooms first: the rooms go on alone, so one contended room does not
-    // hold back the others.
-    if (round.length > 1) {
-      for (const batch of round) {
-        await commitRound([batch]).catch((error) => batch.items.forEach((item) => item.reject(error)));
-      }
-      return;
-    }
-    await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 + attempt * 2)));
+  const committed = await untilCommitted(async (attempt) => {
+    const committed = await tryCommit(round, activityBy, attempt === 1);
+    // Another process wrote one of these rooms first: several rooms go on alone, so one contended room does
+    // not hold back the others; a single room tries again.
+    return committed ?? (round.length > 1 ? SPLIT : RETRY);
+  }, { attempts: ATTEMPTS });
+  if (committed !== SPLIT) return notify(committed);
+  for (const batch of round) {
+    await commitRound([batch]).catch((error) => batch.items.forEach((item) => item.reject(error)));
   }
 }
 

@@ -4,9 +4,10 @@
  * this process for a few seconds (db/cached_value.ts): the chat renders names on every frame it builds, and the
  * number of people who sign in is small (thousands at most), unlike students or courses.
  */
-import { monotonicFactory } from "ulid";
+import { addAudit } from "../db/audit_log.ts";
 import { cachedValue } from "../db/cached_value.ts";
 import { db } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 import type { User } from "../identity/users.ts";
 import { DEFAULT_SETTINGS, keys } from "./model.ts";
 import {
@@ -26,7 +27,6 @@ interface Person {
 }
 
 const PEOPLE_TTL_MS = 5_000;
-const nextUlid = monotonicFactory();
 
 const people = cachedValue(PEOPLE_TTL_MS, async () => {
   const settings = new Map<number, UserChatSettings>();
@@ -150,16 +150,21 @@ export async function getChatSettings(userId: number): Promise<UserChatSettings>
 
 /** Saves the person's own settings, audited as `chat_settings/userId`. */
 export async function setChatSettings(userId: number, change: Partial<UserChatSettings>) {
-  for (;;) {
+  const saved = await untilCommitted(async () => {
     const entry = await db().get<UserChatSettings>(keys.settings(userId));
     const before = { ...DEFAULT_SETTINGS, ...entry.value };
     const after: UserChatSettings = { ...before, ...change };
-    const audit = { actor: userId, action: "update", before, after, at: new Date().toISOString() };
-    const result = await db().atomic().check(entry).set(keys.settings(userId), after)
-      .set(["audit", "chat_settings", userId, nextUlid()], audit).commit();
-    if (result.ok) {
-      people.invalidate();
-      return after;
-    }
-  }
+    const atomic = db().atomic().check(entry).set(keys.settings(userId), after);
+    addAudit(atomic, {
+      entity: "chat_settings",
+      entityId: userId,
+      actor: userId,
+      action: "update",
+      before,
+      after,
+    });
+    return (await atomic.commit()).ok ? after : RETRY;
+  });
+  people.invalidate();
+  return saved;
 }

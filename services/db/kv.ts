@@ -1,9 +1,13 @@
 /**
- * The db domain (services/db/) owns the KV layer: this connection and key table, records with their indexes,
- * versions and audit (records.ts, reads.ts, audit_log.ts), file chunks (files.ts) and the cached value.
+ * The db domain (services/db/) owns the KV layer, the one write path of every service: this connection and key
+ * table, records with their indexes, versions and audit (records.ts, reads.ts), the one writer of audit entries
+ * (audit_log.ts), the one id generator (ids.ts), the one bounded retry of optimistic writes, which ends in a 409
+ * (retry.ts), in-process snapshots kept by version keys (snapshot.ts), file chunks (files.ts) and the cached value.
  *
  * Deno KV: the one connection, the table of every key prefix, and writers that stay within KV's limits.
  * Records with indexes and audit are written by `db/records.ts` and read by `db/reads.ts`; files by `db/files.ts`.
+ * Services that write keys of another shape (logs, counters, per-course values) build their own atomic, but take
+ * its ids from ids.ts, its audit entry from audit_log.ts and its retries from retry.ts.
  *
  * Key table. Every module that adds a collection adds its rows here. Collections are plural snake_case
  * (`["books", id]`); an index is `<collection>_by_<field>` and holds ids, never copies of records.
@@ -12,7 +16,7 @@
  * |------------------------------------------|-----------------------------------------|--------------------|
  * | ["meta", "seed"]                         | SeedMarker { size, parts, at }          | services/seed      |
  * | ["counters", collection]                 | number: last numeric id handed out      | db/records.ts      |
- * | ["audit", entity, entityId, ulid]        | AuditEntry { actor, action, before, … } | db/records.ts      |
+ * | ["audit", entity, entityId, ulid]        | AuditEntry { actor, action, before, … } | db/audit_log.ts    |
  * | ["reference_marks", collection, id]      | ulid: moved by each write that refers to the record | db/records.ts |
  * | ["notifications", userId, id]            | Notification { title, body, link, kind, createdAt, read } | notifications/mod.ts |
  * | ["notification_unread", userId]          | number: unread count, kept in each write's atomic | notifications/mod.ts |
@@ -29,7 +33,7 @@
  * | [collection, id]                         | the record                              | db/records.ts      |
  * | [`<collection>_by_<field>`, value]       | id (unique index)                       | db/records.ts      |
  * | [`<collection>_by_<field>`, value, id]   | id (non-unique index)                   | db/records.ts      |
- * | ["meta", "hr_version"]                   | ms of the last HR edit (snapshot check) | hr/snapshot.ts     |
+ * | ["meta", "hr_version"]                   | ms of the last HR edit (a version key of the HR snapshot, db/snapshot.ts) | hr/snapshot.ts |
  * | ["transcripts", studentId, entryId]      | TranscriptEntry (a completed course)    | students/transcripts.ts     |
  * | ["transcripts_by_book", bookId, studentId, entryId] | entryId                      | students/transcripts.ts     |
  * | ["transcript_totals", studentId]         | { credits, earned, weighted10 } (2)     | students/transcripts.ts     |
@@ -45,7 +49,7 @@
  * | ["vote_cast", groupId, bookId, userId]   | true: has voted (same atomic, checked null) | votes/mod.ts       |
  * | ["consents", userId, policyVersion]     | ConsentDecision { agreed, at, ip, method, sid } | notifications/consent.ts |
  * | ["consents_by_version", version, userId] | boolean agreed (staff listing)          | notifications/consent.ts         |
- * | ["audit", "consents", "userId:version", ulid] | AuditEntry of each decision        | notifications/consent.ts         |
+ * | ["audit", "consents", "userId:version", ulid] | AuditEntry of each decision (db/audit_log.ts) | notifications/consent.ts |
  * | ["user_phones", userId]                  | string: phone for SMS codes (E.164)     | notifications/consent.ts         |
  * | ["sms_codes", userId, purpose]           | { hash, salt, guesses, expiresAt } (expireIn: validity) | identity/sms_codes.ts |
  * | ["sms_sends", "user", userId]            | { times } sends in the last 10 min (expireIn) | identity/sms_codes.ts |
@@ -69,7 +73,7 @@
  * | ["syllabuses", bookId]                   | { items: Syllabus[] } one per semester; bytes in ["files", fileId] (5) | books/syllabuses.ts |
  * | ["syllabus_uploads", uploadId]           | UploadSession { bookId, groupId, name, size, received } (expireIn 1 h) | books/syllabuses.ts |
  * | ["syllabus_upload_chunks", uploadId, offset] | Uint8Array ≤ 60 KiB of an upload in progress (expireIn 1 h) | books/syllabuses.ts |
- * | ["audit", dialogEntity, bookId, ulid]    | AuditEntry + `what` (the operation) of a course dialog (5) | books/dialog_store.ts |
+ * | ["audit", dialogEntity, bookId, ulid]    | AuditEntry + `what` (the operation) of a course dialog (5); db/audit_log.ts | books/dialog_store.ts |
  * | ["chat_events", roomId, seq]             | ChatEvent: the room's log, seq gapless from 1 (6) | chat/log_commit.ts |
  * | ["chat_heads", roomId]                   | RoomHead { seq, last message, cursors, unread, last active }: set and checked by every append (6) | chat/room_records.ts |
  * | ["chat_dedup", roomId, clientId]         | seq of the client id's event (expireIn 1 day) | chat/log_commit.ts |
@@ -97,16 +101,18 @@
  *     so two overlapping lessons can never both commit. Lessons also move the `reference_marks` of their course,
  *     professor, semester and room (written by timetable/entries.ts itself, as db/records.ts does).
  * (2) Kept in the same atomic as each entry, so lists show every student's GPA without reading transcripts;
- *     bulk writers add `transcriptTotalsEntry()`. (3) The students snapshot (students/list_index.ts) reads the version
- *     on every list request and reloads the students the log names; any other change of the key (a bulk
- *     import) makes it reload in full. (4) Optional: the students list also reloads programs every 5 s.
+ *     bulk writers add `transcriptTotalsEntry()`. (3) The students snapshot (students/list_index.ts, on
+ *     db/snapshot.ts) reads the version on every list request and reloads the students the log names; any other
+ *     change of the key (a bulk import) makes it reload in full. (4) Optional: the students list also reloads
+ *     programs every 5 s.
  * (5) Written by books/dialog_store.ts: one value per course and dialog, changed in one atomic with its audit
  *     entry, the course's list flags (books/flags.ts) and the course's reference mark; bookLog merges the audit.
  * (6) One append = one atomic: head check + set, event, projection, dedup and index (services/chat/log.ts);
  *     the projection is the fold of the events (services/chat/projection.ts), never edited on its own.
  * (7) Local `kv.watch` does not cross processes on a SQLite file: see services/chat/relay.ts.
- * (8) The courses snapshot (books/list_index.ts) compares this key, ["counters", "books"] and ["meta",
- *     "book_flags_version"] on every read; one course written since is re-read alone, anything else reloads all.
+ * (8) The courses snapshot (books/list_index.ts, on db/snapshot.ts) compares this key, ["counters", "books"] and
+ *     ["meta", "book_flags_version"] on every read; one course written since is re-read alone, anything else
+ *     reloads all.
  */
 import { serialize } from "node:v8";
 import { envVar } from "../../utils/env.ts";
@@ -201,6 +207,10 @@ export function keySize(key: Deno.KvKey): number {
   }
   return size;
 }
+
+/** A string that equals another key's only if the keys are equal (same parts, same types): for maps and sets. */
+export const keyId = (key: Deno.KvKey): string =>
+  JSON.stringify(key.map((p) => p instanceof Uint8Array ? ["u8", ...p] : [typeof p, String(p)]));
 
 /** Reads any number of keys, `getMany` being limited to 10 keys a call. Results keep the order of `keys`. */
 export async function readMany<T>(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {

@@ -7,9 +7,11 @@
  * (the collection's counter for numeric creates, else the record): they must not write that same key, or the
  * write waits for itself.
  */
-import { monotonicFactory } from "ulid";
 import { AppError, conflict, invalid, notFound } from "../../utils/errors.ts";
-import { db, readMany, valueSize } from "./kv.ts";
+import { addAudit } from "./audit_log.ts";
+import { nextUlid } from "./ids.ts";
+import { db, keyId, readMany } from "./kv.ts";
+import { RETRY, serialized, untilCommitted } from "./retry.ts";
 
 export type RecordId = number | string;
 
@@ -84,11 +86,6 @@ export interface RemoveOptions<T> extends WriteBase<T> {
 
 type Indexed = IndexSpec & { value: Deno.KvKeyPart };
 
-const RETRY = Symbol("retry");
-const MAX_ATTEMPTS = 10;
-const AUDIT_MAX_BYTES = 60 * 1024;
-const nextUlid = monotonicFactory();
-
 /** Numeric id from the counter `["counters", collection]`, advanced in the same atomic; ids start at 1. */
 export function createRecord<T>(
   opts: CreateBase<T, number> & { numericId?: true; id?: undefined },
@@ -125,7 +122,7 @@ export function createRecord<T>(
       for (const check of claims) atomic.check(check);
       atomic.set(key, value);
       for (const spec of specs) atomic.set(indexKey(spec, id), id);
-      addAudit(atomic, opts.audit, collection, id, "create", null, view(opts, value));
+      addAudit(atomic, auditWrite(opts.audit, collection, id, "create", null, view(opts, value)));
       const result = await atomic.commit();
       return result.ok ? { id, value, versionstamp: result.versionstamp } : RETRY;
     }));
@@ -149,7 +146,10 @@ export function updateRecord<T>(opts: UpdateOptions<T>): Promise<StoredRecord<T>
       for (const spec of stale.values()) atomic.delete(indexKey(spec, opts.id));
       for (const spec of fresh) atomic.set(indexKey(spec, opts.id), opts.id);
       atomic.set(key, value);
-      addAudit(atomic, opts.audit, opts.collection, opts.id, "update", view(opts, before), view(opts, value));
+      addAudit(
+        atomic,
+        auditWrite(opts.audit, opts.collection, opts.id, "update", view(opts, before), view(opts, value)),
+      );
       const result = await atomic.commit();
       return result.ok ? { id: opts.id, value, versionstamp: result.versionstamp } : RETRY;
     }));
@@ -166,7 +166,10 @@ export function removeRecord<T>(opts: RemoveOptions<T>): Promise<T> {
       const checks = (await opts.guard?.(current.value)) ?? [];
       const atomic = db().atomic().check(current, mark, ...checks).delete(key).delete(mark.key);
       for (const spec of present(opts.indexes(current.value))) atomic.delete(indexKey(spec, opts.id));
-      addAudit(atomic, opts.audit, opts.collection, opts.id, "remove", view(opts, current.value), null);
+      addAudit(
+        atomic,
+        auditWrite(opts.audit, opts.collection, opts.id, "remove", view(opts, current.value), null),
+      );
       return (await atomic.commit()).ok ? current.value : RETRY;
     }));
 }
@@ -245,58 +248,19 @@ function duplicate(spec: IndexSpec): AppError {
   });
 }
 
-function addAudit(
-  atomic: Deno.AtomicOperation,
+const auditWrite = (
   audit: AuditInfo,
   collection: string,
   id: RecordId,
   action: AuditAction,
   before: unknown,
   after: unknown,
-): void {
-  const entry = { actor: audit.actor, action, before, after, at: new Date().toISOString() };
-  // A value over 64 KiB would make the whole write fail; a note loses the detail but keeps the edit.
-  const stored = valueSize(entry) <= AUDIT_MAX_BYTES
-    ? entry
-    : { ...entry, before: truncated(before), after: truncated(after) };
-  atomic.set(["audit", audit.entity ?? collection, id, nextUlid()], stored);
-}
+) => ({ entity: audit.entity ?? collection, entityId: id, actor: audit.actor, action, before, after });
 
 const view = <T>(opts: { auditView?(value: T): unknown }, value: T) =>
   opts.auditView ? opts.auditView(value) : value;
-
-const truncated = (value: unknown) => value === null ? null : { truncated: true, bytes: valueSize(value) };
 
 const present = (specs: IndexSpec[]) => specs.filter((s): s is Indexed => s.value !== null);
 
 const indexKey = (spec: Indexed, id: RecordId): Deno.KvKey =>
   spec.unique ? [spec.name, spec.value] : [spec.name, spec.value, id];
-
-/** A string that equals another key's only if the keys are equal (same parts, same types). */
-const keyId = (key: Deno.KvKey) =>
-  JSON.stringify(key.map((p) => p instanceof Uint8Array ? ["u8", ...p] : [typeof p, String(p)]));
-
-/**
- * Tries until a commit succeeds. Within this process writers of one key already wait in `serialized`'s queue,
- * so a retry means another process (or Deploy isolate) won the race.
- */
-async function untilCommitted<R>(attempt: () => Promise<R | typeof RETRY>): Promise<R> {
-  for (let n = 1; n <= MAX_ATTEMPTS; n++) {
-    const result = await attempt();
-    if (result !== RETRY) return result;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** n));
-  }
-  throw conflict("errors.busy");
-}
-
-const queues = new Map<string, Promise<unknown>>();
-
-/** Runs writers of the same key one after another in this process, so that they do not spin on retries. */
-function serialized<R>(key: Deno.KvKey, task: () => Promise<R>): Promise<R> {
-  const name = keyId(key);
-  const run = (queues.get(name) ?? Promise.resolve()).then(task);
-  const tail = run.then(() => {}, () => {});
-  queues.set(name, tail);
-  tail.then(() => queues.get(name) === tail && queues.delete(name));
-  return run;
-}

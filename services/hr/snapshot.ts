@@ -9,6 +9,7 @@
 import type { HrPerson } from "../academic/model.ts";
 import { db } from "../db/kv.ts";
 import type { StoredRecord } from "../db/records.ts";
+import { kvSnapshot } from "../db/snapshot.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
 type HrRecord = StoredRecord<HrPerson, number>;
@@ -25,43 +26,21 @@ export interface HrSnapshot {
   sorted(lang: Lang): HrRecord[];
 }
 
-interface Held extends HrSnapshot {
-  kv: Deno.Kv;
-  stamps: string;
-  at: number;
-}
-
-let held: Held | null = null;
-let loading: { kv: Deno.Kv; stamps: string; promise: Promise<Held> } | null = null;
-
 const collators: Record<Lang, Intl.Collator> = { ka: new Intl.Collator("ka"), en: new Intl.Collator("en") };
 
+const snapshot = kvSnapshot({ versionKeys: [HR_VERSION_KEY, COUNTER_KEY], load, maxAgeMs: MAX_AGE_MS });
+
 /** The snapshot as of now: the held one if still fresh, else one read anew (concurrent callers share it). */
-export async function hrSnapshot(): Promise<HrSnapshot> {
-  const kv = db();
-  const [version, counter] = await kv.getMany([HR_VERSION_KEY, COUNTER_KEY]);
-  const stamps = `${version.versionstamp}|${counter.versionstamp}`;
-  // The connection is part of the identity: tests open fresh :memory: stores whose versionstamps repeat.
-  if (held && held.kv === kv && held.stamps === stamps && Date.now() - held.at < MAX_AGE_MS) return held;
-  if (!loading || loading.kv !== kv || loading.stamps !== stamps) {
-    const promise = load(kv, stamps).then((snapshot) => {
-      held = snapshot;
-      return snapshot;
-    }).finally(() => {
-      if (loading?.promise === promise) loading = null;
-    });
-    loading = { kv, stamps, promise };
-  }
-  return await loading.promise;
+export function hrSnapshot(): Promise<HrSnapshot> {
+  return snapshot.get();
 }
 
 /** Marks every process's snapshot stale after an edit (creates advance the counter themselves). */
 export async function hrChanged(): Promise<void> {
-  held = null;
   await db().set(HR_VERSION_KEY, Date.now());
 }
 
-async function load(kv: Deno.Kv, stamps: string): Promise<Held> {
+async function load(kv: Deno.Kv): Promise<HrSnapshot> {
   const records: HrRecord[] = [];
   for await (const entry of kv.list<HrPerson>({ prefix: ["hr"] })) {
     records.push({ id: entry.key[1] as number, value: entry.value, versionstamp: entry.versionstamp });
@@ -72,7 +51,7 @@ async function load(kv: Deno.Kv, stamps: string): Promise<Held> {
   ]));
   const orders: Partial<Record<Lang, HrRecord[]>> = {};
   const sorted = (lang: Lang) => (orders[lang] ??= sortByName(records, lang));
-  return { kv, stamps, at: Date.now(), records, haystacks, sorted };
+  return { records, haystacks, sorted };
 }
 
 function sortByName(records: HrRecord[], lang: Lang): HrRecord[] {

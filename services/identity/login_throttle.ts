@@ -8,6 +8,7 @@
  * round if that came later; so failures spread thinner than the limit per window never add up.
  */
 import { db } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 
 export interface ThrottlePolicy {
   /** Failures within the window that lock the account. */
@@ -46,7 +47,8 @@ export type LoginCheck =
 
 /** No admin setting may make a lock, or the memory of failures, last longer than a day. */
 const DAY_SECONDS = 24 * 3600;
-const MAX_ATTEMPTS = 20;
+/** An address counter is shared by every sign-in from it: more tries than a record gets. */
+const ATTEMPTS = 20;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase().slice(0, 320);
 
@@ -117,7 +119,7 @@ export async function recordFailure(
   now = Date.now(),
 ): Promise<LoginCheck> {
   const keys = keysFor(email, ip);
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  await untilCommitted(async () => {
     const entries = await db().getMany<FailureCounter[]>(keys.map((k) => k.key));
     const atomic = db().atomic();
     keys.forEach(({ scope, key }, i) => {
@@ -131,9 +133,9 @@ export async function recordFailure(
       const expireIn = Math.max(next.firstAt, next.lockedUntil) + windowMs(policy) - now;
       atomic.check(entries[i]).set(key, next, { expireIn });
     });
-    if ((await atomic.commit()).ok) return await checkLogin(email, ip, policy, now);
-  }
-  throw new Error("recordFailure: too much contention on the login counters");
+    return (await atomic.commit()).ok ? true : RETRY;
+  }, { attempts: ATTEMPTS });
+  return await checkLogin(email, ip, policy, now);
 }
 
 function advance(c: FailureCounter, max: number, now: number, policy: ThrottlePolicy): FailureCounter {

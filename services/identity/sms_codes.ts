@@ -12,12 +12,14 @@
  */
 import { authParams } from "./params.ts";
 import { db } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 import { smsProvider } from "./sms_provider.ts";
 import { AppError } from "../../utils/errors.ts";
 
 export const SEND_LIMIT = 3;
 export const SEND_WINDOW_MS = 10 * 60_000;
-const MAX_RETRIES = 20;
+/** The send limits per phone are shared by everyone with that number: more tries than a record gets. */
+const ATTEMPTS = 20;
 
 interface StoredCode {
   hash: string;
@@ -83,7 +85,7 @@ export async function issueCode(input: IssueInput): Promise<void> {
   };
   const kv = db();
   const keys = sendKeys(input.userId, input.phone);
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+  await untilCommitted(async () => {
     const logs = await kv.getMany<SendLog[]>(keys);
     const recent = logs.map((entry) => (entry.value?.times ?? []).filter((t) => t > now - SEND_WINDOW_MS));
     if (recent.some((times) => times.length >= SEND_LIMIT)) {
@@ -94,12 +96,9 @@ export async function issueCode(input: IssueInput): Promise<void> {
       atomic.check(entry).set(keys[i], { times: [...recent[i], now] }, { expireIn: SEND_WINDOW_MS });
     });
     atomic.set(codeKey(input.userId, input.purpose), stored, { expireIn: validityMs });
-    if ((await atomic.commit()).ok) {
-      await smsProvider().send(input.phone, input.text.replace("{code}", code));
-      return;
-    }
-  }
-  throw new AppError(409, "conflict", "errors.conflict");
+    return (await atomic.commit()).ok ? true : RETRY;
+  }, { attempts: ATTEMPTS });
+  await smsProvider().send(input.phone, input.text.replace("{code}", code));
 }
 
 export type VerifyResult = "ok" | "invalid" | "exhausted";
@@ -117,7 +116,7 @@ export async function verifyCode(
   const { maxGuesses } = (await authParams()).sms;
   const kv = db();
   const key = codeKey(userId, purpose);
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+  return await untilCommitted<VerifyResult>(async () => {
     const entry = await kv.get<StoredCode>(key);
     const stored = entry.value;
     // expireIn deletes lazily: the time is checked here too.
@@ -127,7 +126,7 @@ export async function verifyCode(
     const atomic = kv.atomic().check(entry);
     if (right || guesses >= maxGuesses) atomic.delete(key);
     else atomic.set(key, { ...stored, guesses }, { expireIn: Math.max(1, stored.expiresAt - now) });
-    if ((await atomic.commit()).ok) return right ? "ok" : guesses >= maxGuesses ? "exhausted" : "invalid";
-  }
-  return "invalid";
+    if (!(await atomic.commit()).ok) return RETRY;
+    return right ? "ok" : guesses >= maxGuesses ? "exhausted" : "invalid";
+  }, { attempts: ATTEMPTS, otherwise: () => "invalid" });
 }

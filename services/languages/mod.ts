@@ -16,7 +16,7 @@
  * ./static, ./locales, ./data). The build therefore scans the sources (utils/i18n_key_scan.ts) and writes
  * static/_build/i18n_keys.json; without a build the admin side falls back to the shipped ka file's keys.
  */
-import { addAuditEntry } from "../db/audit_log.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { commitInBatches, db, type KvOp } from "../db/kv.ts";
 import { dictionaries } from "./i18n.ts";
 import { ADMIN_SIDE, refreshTranslationOverrides, TRANSLATIONS_VERSION_KEY } from "./overrides.ts";
@@ -125,7 +125,14 @@ export async function addLanguage(
     createdAt: new Date().toISOString(),
   };
   const atomic = bump(db().atomic().check({ key, versionstamp: null }).set(key, stored));
-  addAuditEntry(atomic, "languages", `${side}:${input.code}`, actor, "create", null, stored);
+  addAudit(atomic, {
+    entity: "languages",
+    entityId: `${side}:${input.code}`,
+    actor,
+    action: "create",
+    before: null,
+    after: stored,
+  });
   if (!(await atomic.commit()).ok) throw duplicate;
   return { ...stored, builtIn: false };
 }
@@ -175,7 +182,14 @@ export async function generateKeywords(side: Side, actor: number): Promise<Recor
     );
   }
   const atomic = bump(db().atomic());
-  addAuditEntry(atomic, "translations", side, actor, "keywords", null, added);
+  addAudit(atomic, {
+    entity: "translations",
+    entityId: side,
+    actor,
+    action: "keywords",
+    before: null,
+    after: added,
+  });
   await atomic.commit();
   if (side === ADMIN_SIDE) await refreshTranslationOverrides();
   return added;
@@ -218,15 +232,14 @@ export async function saveTranslation(
   if (removeEdit) atomic.delete(entryKey);
   else atomic.set(entryKey, text);
   bump(atomic);
-  addAuditEntry(
-    atomic,
-    "translations",
-    `${side}:${code}:${key}`,
+  addAudit(atomic, {
+    entity: "translations",
+    entityId: `${side}:${code}:${key}`,
     actor,
-    removeEdit ? "remove" : before.versionstamp ? "update" : "create",
-    before.value,
-    removeEdit ? null : text,
-  );
+    action: removeEdit ? "remove" : before.versionstamp ? "update" : "create",
+    before: before.value,
+    after: removeEdit ? null : text,
+  });
   if (!(await atomic.commit()).ok) throw conflict();
   if (side === ADMIN_SIDE) await refreshTranslationOverrides();
   const reference = code === "ka" ? null : (await db().get<string>(textKey(side, "ka", key))).value ||

@@ -13,7 +13,7 @@
  * the dialog island ask the server itself; entries live `CACHE_MS`, so a decision taken through another
  * process shows within that time.
  */
-import { monotonicFactory } from "ulid";
+import { addAudit } from "../db/audit_log.ts";
 import { db, readMany } from "../db/kv.ts";
 import { issueCode, verifyCode } from "../identity/sms_codes.ts";
 import type { User } from "../identity/users.ts";
@@ -38,7 +38,6 @@ export type ConsentState = "agreed" | "pending" | "unknown";
 
 const CACHE_MS = 60_000;
 const cache = new Map<number, { decision: ConsentDecision | null; until: number }>();
-const nextUlid = monotonicFactory();
 
 export const consentKey = (userId: number, version = CONSENT_POLICY_VERSION) => ["consents", userId, version];
 const phoneKey = (userId: number) => ["user_phones", userId];
@@ -133,17 +132,19 @@ async function store(decision: ConsentDecision, actor: number | null): Promise<v
   const kv = db();
   const key = consentKey(decision.userId, decision.version);
   const before = (await kv.get<ConsentDecision>(key)).value ?? null;
-  await kv.atomic()
+  const atomic = kv.atomic()
     .set(key, decision)
-    .set(["consents_by_version", decision.version, decision.userId], decision.agreed)
-    .set(["audit", "consents", `${decision.userId}:${decision.version}`, nextUlid()], {
-      actor,
-      action: before ? "update" : "create",
-      before,
-      after: decision,
-      at: decision.at,
-    })
-    .commit();
+    .set(["consents_by_version", decision.version, decision.userId], decision.agreed);
+  addAudit(atomic, {
+    entity: "consents",
+    entityId: `${decision.userId}:${decision.version}`,
+    actor,
+    action: before ? "update" : "create",
+    before,
+    after: decision,
+    at: decision.at,
+  });
+  await atomic.commit();
 }
 
 /** Demo data: decisions as if given at install time (the seed's people do not meet the dialog). */

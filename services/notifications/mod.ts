@@ -8,6 +8,7 @@
  *   signal other server processes poll (services/notifications/user_channel.ts).
  */
 import { db, KV_LIMITS, readMany } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 
 export const NOTIFICATION_KINDS = ["system", "statement", "message", "poll"] as const;
 export type NotificationKind = typeof NOTIFICATION_KINDS[number];
@@ -38,10 +39,8 @@ const settingsKey = (userId: number): Deno.KvKey => ["notification_settings", us
 
 /** Room for the unread counter's check in each atomic. */
 const MARK_BATCH = KV_LIMITS.checksPerAtomic - 1;
-const MAX_RETRIES = 50;
-/** After a lost race, wait a little (random, growing) so racing writers do not collide again at once. */
-const backoff = (attempt: number) =>
-  new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+/** A person's counters are shared by every module that notifies them: more tries than a record gets. */
+const ATTEMPTS = 50;
 
 type CreatedListener = (userId: number, versionstamp: string) => void;
 const createdListeners = new Set<CreatedListener>();
@@ -54,7 +53,7 @@ export function onNotificationCreated(listener: CreatedListener): () => void {
 
 /** Stores a notification for `userId` (for any module and the seed); returns it. */
 export async function createNotification(userId: number, input: NewNotification): Promise<Notification> {
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+  const created = await untilCommitted(async () => {
     const [version, unread] = await db().getMany<[number, number]>([versionKey(userId), unreadKey(userId)]);
     const notification: Notification = {
       id: (version.value ?? 0) + 1,
@@ -71,20 +70,17 @@ export async function createNotification(userId: number, input: NewNotification)
       .set(unreadKey(userId), (unread.value ?? 0) + 1)
       .set(itemKey(userId, notification.id), notification)
       .commit();
-    if (result.ok) {
-      recentCounts.delete(userId);
-      for (const listener of createdListeners) {
-        try {
-          listener(userId, result.versionstamp);
-        } catch (error) {
-          console.error("notifications: listener failed", error);
-        }
-      }
-      return notification;
+    return result.ok ? { notification, versionstamp: result.versionstamp } : RETRY;
+  }, { attempts: ATTEMPTS });
+  recentCounts.delete(userId);
+  for (const listener of createdListeners) {
+    try {
+      listener(userId, created.versionstamp);
+    } catch (error) {
+      console.error("notifications: listener failed", error);
     }
-    await backoff(attempt);
   }
-  throw new Error("notifications: too much contention creating a notification");
+  return created.notification;
 }
 
 export async function unreadCount(userId: number): Promise<number> {
@@ -124,23 +120,27 @@ export async function markRead(
 ): Promise<{ changed: number; unread: number }> {
   let changed = 0;
   const ids = "ids" in target ? [...new Set(target.ids)] : null;
-  for (let attempt = 0; attempt < MAX_RETRIES * 4; attempt++) {
-    const entries = ids
-      ? await readMany<Notification>(ids.map((id) => itemKey(userId, id)))
-      : await unreadEntries(userId);
-    const pending = entries.filter((e): e is Deno.KvEntry<Notification> => e.value !== null && !e.value.read)
-      .slice(0, MARK_BATCH);
-    if (pending.length === 0) return { changed, unread: await unreadCount(userId) };
-    const unread = await db().get<number>(unreadKey(userId));
-    const atomic = db().atomic().check(unread, ...pending)
-      .set(unreadKey(userId), Math.max(0, (unread.value ?? 0) - pending.length));
-    for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
-    if ((await atomic.commit()).ok) {
-      changed += pending.length;
-      recentCounts.delete(userId);
-    } else await backoff(attempt); // raced a create or another read: read again
+  // One batch per atomic (≤ MARK_BATCH items), until none is left unread.
+  for (let batch = -1; batch !== 0; changed += batch) {
+    batch = await untilCommitted(async () => {
+      const entries = ids
+        ? await readMany<Notification>(ids.map((id) => itemKey(userId, id)))
+        : await unreadEntries(userId);
+      const pending = entries.filter((e): e is Deno.KvEntry<Notification> =>
+        e.value !== null && !e.value.read
+      )
+        .slice(0, MARK_BATCH);
+      if (pending.length === 0) return 0;
+      const unread = await db().get<number>(unreadKey(userId));
+      const atomic = db().atomic().check(unread, ...pending)
+        .set(unreadKey(userId), Math.max(0, (unread.value ?? 0) - pending.length));
+      for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
+      // A lost race (a create or another read) reads again.
+      return (await atomic.commit()).ok ? pending.length : RETRY;
+    }, { attempts: ATTEMPTS });
+    if (batch > 0) recentCounts.delete(userId);
   }
-  throw new Error("notifications: too much contention marking notifications read");
+  return { changed, unread: await unreadCount(userId) };
 }
 
 async function unreadEntries(userId: number): Promise<Deno.KvEntry<Notification>[]> {

@@ -7,8 +7,9 @@
  * - `[<box>_unread, userId]` how many are unread,
  * - `[<box>_last_id, userId]` the last id handed out.
  */
-import { addAuditEntry } from "../db/audit_log.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { db, KV_LIMITS, readMany } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 
 export const BOXES = ["inbox", "chancellery"] as const;
 export type Box = typeof BOXES[number];
@@ -30,9 +31,8 @@ const auditEntity = (box: Box) => `${box}_items`;
 
 /** Room for the unread counter's check in each atomic. */
 const MARK_BATCH = KV_LIMITS.checksPerAtomic - 1;
-const MAX_RETRIES = 50;
-const backoff = (attempt: number) =>
-  new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+/** A box's counters are shared by everyone who writes to the person: more tries than a record gets. */
+const ATTEMPTS = 50;
 
 /** Puts an item into a person's box (the sending module's write); audited with `actor` (null: the system). */
 export async function addBoxItem(
@@ -41,7 +41,7 @@ export async function addBoxItem(
   input: NewBoxItem,
   actor: number | null,
 ): Promise<BoxItem> {
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+  return await untilCommitted(async () => {
     const [last, unread] = await db().getMany<[number, number]>([
       lastIdKey(box, userId),
       unreadKey(box, userId),
@@ -58,11 +58,16 @@ export async function addBoxItem(
       .set(lastIdKey(box, userId), item.id)
       .set(unreadKey(box, userId), (unread.value ?? 0) + 1)
       .set(itemKey(box, userId, item.id), item);
-    addAuditEntry(atomic, auditEntity(box), `${userId}:${item.id}`, actor, "create", null, item);
-    if ((await atomic.commit()).ok) return item;
-    await backoff(attempt);
-  }
-  throw new Error(`mailboxes: too much contention adding to ${box}`);
+    addAudit(atomic, {
+      entity: auditEntity(box),
+      entityId: `${userId}:${item.id}`,
+      actor,
+      action: "create",
+      before: null,
+      after: item,
+    });
+    return (await atomic.commit()).ok ? item : RETRY;
+  }, { attempts: ATTEMPTS });
 }
 
 /** The badge: how many items of the box are unread. */
@@ -97,25 +102,33 @@ export async function markBoxRead(
 ): Promise<{ changed: number; unread: number }> {
   let changed = 0;
   const ids = "ids" in target ? [...new Set(target.ids)] : null;
-  for (let attempt = 0; attempt < MAX_RETRIES * 4; attempt++) {
-    const entries = ids
-      ? await readMany<BoxItem>(ids.map((id) => itemKey(box, userId, id)))
-      : await unreadEntries(box, userId);
-    const pending = entries.filter((e): e is Deno.KvEntry<BoxItem> => e.value !== null && !e.value.read)
-      .slice(0, MARK_BATCH);
-    if (pending.length === 0) return { changed, unread: await boxUnread(box, userId) };
-    const unread = await db().get<number>(unreadKey(box, userId));
-    const atomic = db().atomic().check(unread, ...pending)
-      .set(unreadKey(box, userId), Math.max(0, (unread.value ?? 0) - pending.length));
-    for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
-    const readIds = pending.map((e) => e.value.id);
-    addAuditEntry(atomic, auditEntity(box), String(userId), actor, "read", { unread: readIds }, {
-      read: readIds,
-    });
-    if ((await atomic.commit()).ok) changed += pending.length;
-    else await backoff(attempt); // raced an addition or another read: read again
+  // One batch per atomic (≤ MARK_BATCH items), until none is left unread.
+  for (let batch = -1; batch !== 0; changed += batch) {
+    batch = await untilCommitted(async () => {
+      const entries = ids
+        ? await readMany<BoxItem>(ids.map((id) => itemKey(box, userId, id)))
+        : await unreadEntries(box, userId);
+      const pending = entries.filter((e): e is Deno.KvEntry<BoxItem> => e.value !== null && !e.value.read)
+        .slice(0, MARK_BATCH);
+      if (pending.length === 0) return 0;
+      const unread = await db().get<number>(unreadKey(box, userId));
+      const atomic = db().atomic().check(unread, ...pending)
+        .set(unreadKey(box, userId), Math.max(0, (unread.value ?? 0) - pending.length));
+      for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
+      const readIds = pending.map((e) => e.value.id);
+      addAudit(atomic, {
+        entity: auditEntity(box),
+        entityId: String(userId),
+        actor,
+        action: "read",
+        before: { unread: readIds },
+        after: { read: readIds },
+      });
+      // A lost race (an addition or another read) reads again.
+      return (await atomic.commit()).ok ? pending.length : RETRY;
+    }, { attempts: ATTEMPTS });
   }
-  throw new Error(`mailboxes: too much contention marking ${box} read`);
+  return { changed, unread: await boxUnread(box, userId) };
 }
 
 async function unreadEntries(box: Box, userId: number): Promise<Deno.KvEntry<BoxItem>[]> {

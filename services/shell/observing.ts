@@ -4,7 +4,7 @@
  * (`menu.observerPanel`, granted through roles like any key), so who observes is managed on the roles screen.
  * `["observing", userId]` → { status, at }: whether the observer has started observing, audited as `observing`.
  */
-import { addAuditEntry } from "../db/audit_log.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { db } from "../db/kv.ts";
 import { AppError } from "../../utils/errors.ts";
 
@@ -38,7 +38,14 @@ export async function setObservingStart(
   const before = (await db().get<ObservingState>(key)).value;
   const after: ObservingState = { status, at: new Date().toISOString() };
   const atomic = db().atomic().set(key, after);
-  addAuditEntry(atomic, "observing", userId, userId, before ? "update" : "create", before, after);
+  addAudit(atomic, {
+    entity: "observing",
+    entityId: userId,
+    actor: userId,
+    action: before ? "update" : "create",
+    before,
+    after,
+  });
   await atomic.commit();
   return after;
 }

@@ -6,7 +6,7 @@
  * - `["poll_answers", pollId, userId]` { at }: the person answered (audited).
  * The poll list is small and read by every open page once a minute, so it is kept in-process for a few seconds.
  */
-import { addAuditEntry } from "../db/audit_log.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { cachedValue } from "../db/cached_value.ts";
 import { db, readMany } from "../db/kv.ts";
 import type { Guard } from "../identity/users.ts";
@@ -37,7 +37,14 @@ const allPolls = cachedValue<Poll[]>(POLLS_CACHE_MS, async () => {
 export async function savePoll(poll: Poll, actor: number | null): Promise<void> {
   const before = (await db().get<Poll>(pollKey(poll.id))).value;
   const atomic = db().atomic().set(pollKey(poll.id), poll);
-  addAuditEntry(atomic, "polls", poll.id, actor, before ? "update" : "create", before, poll);
+  addAudit(atomic, {
+    entity: "polls",
+    entityId: poll.id,
+    actor,
+    action: before ? "update" : "create",
+    before,
+    after: poll,
+  });
   await allPolls.after(atomic.commit());
 }
 
@@ -60,6 +67,13 @@ export async function markPollAnswered(pollId: number, userId: number): Promise<
   const at = new Date().toISOString();
   const atomic = db().atomic().check({ key: answerKey(pollId, userId), versionstamp: null })
     .set(answerKey(pollId, userId), { at });
-  addAuditEntry(atomic, "poll_answers", `${pollId}:${userId}`, userId, "create", null, { at });
+  addAudit(atomic, {
+    entity: "poll_answers",
+    entityId: `${pollId}:${userId}`,
+    actor: userId,
+    action: "create",
+    before: null,
+    after: { at },
+  });
   await atomic.commit(); // already answered: nothing to do
 }

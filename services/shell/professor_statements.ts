@@ -4,7 +4,7 @@
  * else has a statement to check (`isChecked` is true for them).
  * `["professor_statements", userId, version]` → { at, ip }, written once (checked null) and audited.
  */
-import { addAuditEntry } from "../db/audit_log.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { db } from "../db/kv.ts";
 import type { Guard } from "../identity/users.ts";
 import { AppError } from "../../utils/errors.ts";
@@ -37,14 +37,13 @@ export async function acceptStatement(user: { id: number; guard: Guard }, ip: st
   const key = statementKey(user.id);
   const after: StatementAcceptance = { version: STATEMENT_VERSION, at: new Date().toISOString(), ip };
   const atomic = db().atomic().check({ key, versionstamp: null }).set(key, after);
-  addAuditEntry(
-    atomic,
-    "professor_statements",
-    `${user.id}:${STATEMENT_VERSION}`,
-    user.id,
-    "create",
-    null,
+  addAudit(atomic, {
+    entity: "professor_statements",
+    entityId: `${user.id}:${STATEMENT_VERSION}`,
+    actor: user.id,
+    action: "create",
+    before: null,
     after,
-  );
+  });
   await atomic.commit();
 }

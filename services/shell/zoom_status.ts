@@ -4,7 +4,7 @@
  * and the checkbox shows only then; anyone else gets `result: "no"` and cannot set it.
  * `["zoom_status", userId]` → { isOnline, at }, audited as `zoom_status`.
  */
-import { addAuditEntry } from "../db/audit_log.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { db } from "../db/kv.ts";
 import type { Guard } from "../identity/users.ts";
 import { AppError } from "../../utils/errors.ts";
@@ -34,7 +34,14 @@ export async function setZoomStatus(
   const before = (await db().get<ZoomStatus>(key)).value;
   const after: ZoomStatus = { isOnline, at: new Date().toISOString() };
   const atomic = db().atomic().set(key, after);
-  addAuditEntry(atomic, "zoom_status", user.id, user.id, before ? "update" : "create", before, after);
+  addAudit(atomic, {
+    entity: "zoom_status",
+    entityId: user.id,
+    actor: user.id,
+    action: before ? "update" : "create",
+    before,
+    after,
+  });
   await atomic.commit();
   return after;
 }

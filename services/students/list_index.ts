@@ -4,7 +4,7 @@
  * KV scan. A filter scans only the smallest group (program, status or admission year) it names, and text is
  * found with one `indexOf` over all rows' text at once; both are built on the first read after a change.
  *
- * Freshness, without `kv.watch`: every read first reads the version key `["meta", "students_version"]` (one
+ * Freshness (db/snapshot.ts), without `kv.watch`: every read first reads the version key `["meta", "students_version"]` (one
  * point read, ~50 µs) and compares its versionstamp with the one the snapshot was built at. Every student and
  * transcript write advances that key (students/version.ts), so a read that starts after a write — in this
  * process or any other — sees the change: the snapshot reloads just the students the change log names, or
@@ -16,6 +16,7 @@
  */
 import { type Student, STUDENT_STATUSES, type StudentStatus } from "../academic/model.ts";
 import { db, readMany } from "../db/kv.ts";
+import { kvSnapshot } from "../db/snapshot.ts";
 import { freshStructure, type Structure, STRUCTURE_VERSION_KEYS } from "./structure.ts";
 import { changedStudentIds, STUDENTS_VERSION_KEY } from "./version.ts";
 import {
@@ -58,8 +59,6 @@ export interface StudentFilter {
 }
 
 interface Snapshot {
-  kv: Deno.Kv;
-  version: Deno.KvEntryMaybe<unknown>;
   /** Id descending: newest first, the list's order. */
   ordered: IndexedStudent[];
   /** Distinct admission years, newest first; null after a change until asked for again. */
@@ -78,9 +77,6 @@ interface TextIndex {
   latinStarts: Int32Array;
   kaStarts: Int32Array;
 }
-
-let snapshot: Snapshot | null = null;
-let syncing: Promise<void> | null = null;
 
 const FIELD = "\u0001";
 const ROW = "\u0002";
@@ -121,7 +117,7 @@ async function listAll<T>(prefix: Deno.KvKey): Promise<Deno.KvEntry<T>[]> {
   return entries;
 }
 
-async function fullLoad(kv: Deno.Kv, version: Deno.KvEntryMaybe<unknown>): Promise<Snapshot> {
+async function fullLoad(): Promise<Snapshot> {
   const [students, totalEntries] = await Promise.all([
     listAll<Student>(["students"]),
     listAll<TranscriptTotals>([TRANSCRIPT_TOTALS]),
@@ -132,7 +128,7 @@ async function fullLoad(kv: Deno.Kv, version: Deno.KvEntryMaybe<unknown>): Promi
   }
   const ordered = students.map((e) => indexed(e.value, totals.get(e.value.id) ?? null))
     .sort((a, b) => b.id - a.id);
-  return { kv, version, ordered, years: null, groups: null, text: null };
+  return { ordered, years: null, groups: null, text: null };
 }
 
 async function anyTranscript(): Promise<boolean> {
@@ -173,33 +169,17 @@ async function applyChanges(target: Snapshot, ids: number[]): Promise<void> {
   });
 }
 
-async function syncTo(kv: Deno.Kv, version: Deno.KvEntryMaybe<unknown>): Promise<void> {
-  const old = snapshot;
-  const ids = old && old.kv === kv ? await changedStudentIds(old.version, version) : null;
-  if (old && ids) {
-    await applyChanges(old, ids);
-    old.version = version;
-  } else {
-    snapshot = await fullLoad(kv, version);
-  }
-}
-
-/** The snapshot as of a version read after the call began: never older than a write that finished before. */
-async function freshSnapshot(version: Deno.KvEntryMaybe<unknown>): Promise<Snapshot> {
-  const kv = db();
-  for (;;) {
-    const current = snapshot;
-    if (current && current.kv === kv && current.version.versionstamp === version.versionstamp) return current;
-    if (syncing) {
-      // Another read is already loading: wait for it, then look again at a fresh version.
-      await syncing;
-      version = await kv.get(STUDENTS_VERSION_KEY);
-      continue;
-    }
-    syncing = syncTo(kv, version).finally(() => (syncing = null));
-    await syncing;
-  }
-}
+/** The students the change log names since the snapshot's version are re-read; a broken log reloads all. */
+const snapshot = kvSnapshot({
+  versionKeys: [STUDENTS_VERSION_KEY],
+  load: fullLoad,
+  async update(held: Snapshot, [from], [to]) {
+    const ids = await changedStudentIds(from, to);
+    if (!ids) return null;
+    await applyChanges(held, ids);
+    return held;
+  },
+});
 
 /** One read of every version key, then the snapshot and the structure as of those versions. */
 async function fresh(): Promise<{ students: Snapshot; structure: Structure }> {
@@ -207,7 +187,7 @@ async function fresh(): Promise<{ students: Snapshot; structure: Structure }> {
     STUDENTS_VERSION_KEY,
     ...STRUCTURE_VERSION_KEYS,
   ]);
-  const [students, cache] = await Promise.all([freshSnapshot(version), freshStructure(structureVersions)]);
+  const [students, cache] = await Promise.all([snapshot.at([version]), freshStructure(structureVersions)]);
   return { students, structure: cache };
 }
 

@@ -7,6 +7,7 @@
 import { base64url, jwtVerify, SignJWT } from "jose";
 import qrcode from "qrcode-generator";
 import { db } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 
 const SECRET_KEY: Deno.KvKey = ["meta", "qr_secret"];
 export const CARD_VALID_SECONDS = 365 * 24 * 3600;
@@ -18,13 +19,15 @@ const TOKEN_MAX = 512;
 const keys = new WeakMap<Deno.Kv, Promise<CryptoKey>>();
 
 async function storedSecret(kv: Deno.Kv): Promise<Uint8Array> {
-  for (;;) {
+  return await untilCommitted(async () => {
     const stored = await kv.get<string>(SECRET_KEY);
     if (stored.value) return base64url.decode(stored.value);
     const secret = base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
     // Only if still absent: processes starting together all keep whichever secret committed first.
-    await kv.atomic().check({ key: SECRET_KEY, versionstamp: null }).set(SECRET_KEY, secret).commit();
-  }
+    const created = await kv.atomic().check({ key: SECRET_KEY, versionstamp: null }).set(SECRET_KEY, secret)
+      .commit();
+    return created.ok ? base64url.decode(secret) : RETRY;
+  });
 }
 
 function signingKey(): Promise<CryptoKey> {

@@ -6,6 +6,7 @@
  */
 import type { Program, School, StudentStatus } from "../academic/model.ts";
 import { db } from "../db/kv.ts";
+import { kvSnapshot } from "../db/snapshot.ts";
 import type { IndexedStudent } from "./list_index.ts";
 
 export const STRUCTURE_VERSION_KEY: Deno.KvKey = ["meta", "structure_version"];
@@ -25,22 +26,13 @@ export interface Structure {
   schoolList: School[];
 }
 
-interface StructureCache extends Structure {
-  kv: Deno.Kv;
-  stamps: string;
-  loadedAt: number;
-}
-
-let structure: StructureCache | null = null;
-let structureLoading: Promise<StructureCache> | null = null;
-
 async function listAll<T>(prefix: Deno.KvKey): Promise<T[]> {
   const values: T[] = [];
   for await (const entry of db().list<T>({ prefix }, { batchSize: 1000 })) values.push(entry.value);
   return values;
 }
 
-async function loadStructure(kv: Deno.Kv, stamps: string): Promise<StructureCache> {
+async function loadStructure(): Promise<Structure> {
   // Read directly (a few dozen records): the structure module's own reads are for its screens.
   const byCode = <T extends { code: string }>(a: T, b: T) => a.code.localeCompare(b.code);
   const [programList, schoolList] = await Promise.all([
@@ -48,9 +40,6 @@ async function loadStructure(kv: Deno.Kv, stamps: string): Promise<StructureCach
     listAll<School>(["schools"]).then((values) => values.sort(byCode)),
   ]);
   return {
-    kv,
-    stamps,
-    loadedAt: Date.now(),
     programList,
     schoolList,
     programs: new Map(programList.map((p) => [p.id, p])),
@@ -58,18 +47,15 @@ async function loadStructure(kv: Deno.Kv, stamps: string): Promise<StructureCach
   };
 }
 
+const structure = kvSnapshot({
+  versionKeys: STRUCTURE_VERSION_KEYS,
+  load: loadStructure,
+  maxAgeMs: STRUCTURE_TTL_MS,
+});
+
 /** The programs and schools as of `versions` (the entries of STRUCTURE_VERSION_KEYS, just read). */
-export async function freshStructure(versions: Deno.KvEntryMaybe<unknown>[]): Promise<Structure> {
-  const kv = db();
-  const stamps = versions.map((e) => e.versionstamp).join("|");
-  const cached = structure;
-  if (
-    cached && cached.kv === kv && cached.stamps === stamps && Date.now() - cached.loadedAt < STRUCTURE_TTL_MS
-  ) {
-    return cached;
-  }
-  structureLoading ??= loadStructure(kv, stamps).finally(() => (structureLoading = null));
-  return (structure = await structureLoading);
+export function freshStructure(versions: Deno.KvEntryMaybe<unknown>[]): Promise<Structure> {
+  return structure.at(versions);
 }
 
 /** A list row: the student with program, school, GPA and earned credits. */

@@ -4,10 +4,11 @@
  * `["transcript_totals", studentId]` (credits and grade points), so that lists show every student's GPA without
  * reading 600,000 entries. Grades follow the Georgian scale (Ministry of Education order №3, 2007).
  */
-import { monotonicFactory } from "ulid";
 import type { Grade, RegistrationGroup, TranscriptEntry } from "../academic/model.ts";
 import { transcriptByBookKey } from "../academic/indexes.ts";
 import { bookName, getBook, getBooks } from "../books/mod.ts";
+import { addAudit } from "../db/audit_log.ts";
+import { nextUlid } from "../db/ids.ts";
 import { bulkSet, db } from "../db/kv.ts";
 import { referenceMark } from "../db/records.ts";
 import { getManyRecords, getRecord } from "../db/reads.ts";
@@ -145,8 +146,6 @@ export interface NewTranscriptEntry {
   credits?: number;
 }
 
-const nextUlid = monotonicFactory();
-
 /**
  * Adds a completed course: the entry, its course index, the student's new totals, the audit entry (entity
  * `transcripts`, id = student id, so the student's history shows it) and the students' version, in one atomic.
@@ -212,14 +211,15 @@ export async function addTranscriptEntry(
       .check(totals)
       .set([TRANSCRIPTS, entry.studentId, id], entry)
       .set(transcriptByBookKey(entry.bookId, entry.studentId, id), id)
-      .set(totalsKey, addTo({ ...base }, entry))
-      .set(["audit", TRANSCRIPTS, entry.studentId, nextUlid()], {
-        actor,
-        action: "create",
-        before: null,
-        after: entry,
-        at: new Date().toISOString(),
-      });
+      .set(totalsKey, addTo({ ...base }, entry));
+    addAudit(atomic, {
+      entity: TRANSCRIPTS,
+      entityId: entry.studentId,
+      actor,
+      action: "create",
+      before: null,
+      after: entry,
+    });
     // The course index must not have changed either, or a concurrent duplicate could slip in.
     for (const e of sameCourse) atomic.check({ key: e.key, versionstamp: e.versionstamp });
     for (const ref of references) {

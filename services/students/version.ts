@@ -11,7 +11,7 @@
  * which students it touched only has to change the key.
  */
 import { db } from "../db/kv.ts";
-import { conflict } from "../../utils/errors.ts";
+import { RETRY, serialized, untilCommitted } from "../db/retry.ts";
 
 export const STUDENTS_VERSION_KEY: Deno.KvKey = ["meta", "students_version"];
 export const STUDENTS_CHANGES = "students_changes";
@@ -23,7 +23,8 @@ interface ChangeEntry {
 }
 /** A snapshot idle for longer than this reloads in full: the log only has to bridge short gaps. */
 const CHANGES_KEEP_MS = 24 * 3600 * 1000;
-const MAX_ATTEMPTS = 20;
+/** Every student and transcript write of every process advances the one key: more tries than a record gets. */
+const ATTEMPTS = 20;
 
 /** The sequence number a version entry holds; 0 when it was never set or holds something else. */
 export function versionSeq(entry: Deno.KvEntryMaybe<unknown>): number {
@@ -55,8 +56,6 @@ export function addStudentsBump(
   return seq;
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
 /**
  * Writers of the version key in this process take turns (they would only spin on each other's checks); a
  * retry then means another process advanced it. `write` gets the current version entry and must return the
@@ -65,17 +64,12 @@ let queue: Promise<unknown> = Promise.resolve();
 export function withStudentsVersion<R>(
   write: (version: Deno.KvEntryMaybe<unknown>) => Promise<{ atomic: Deno.AtomicOperation; result: R }>,
 ): Promise<R> {
-  const run = queue.then(async () => {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  return serialized(STUDENTS_VERSION_KEY, () =>
+    untilCommitted(async () => {
       const version = await db().get(STUDENTS_VERSION_KEY);
       const { atomic, result } = await write(version);
-      if ((await atomic.commit()).ok) return result;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(attempt, 6)));
-    }
-    throw conflict("errors.busy");
-  });
-  queue = run.catch(() => {});
-  return run;
+      return (await atomic.commit()).ok ? result : RETRY;
+    }, { attempts: ATTEMPTS }));
 }
 
 /**

@@ -11,12 +11,14 @@
  * write to the same slot therefore fails the commit, and the retry sees the other lesson. The atomic also checks
  * the referenced records, so a course, person, semester or room changed meanwhile is validated again.
  */
-import { monotonicFactory } from "ulid";
 import type { Auditorium, Book, HrPerson, TimetableEntry } from "../academic/model.ts";
 import { timetableIndexes } from "../academic/indexes.ts";
 import { AUDITORIUMS } from "./auditoriums.ts";
 import { bookName, BOOKS } from "../books/mod.ts";
-import { db } from "../db/kv.ts";
+import { addAudit } from "../db/audit_log.ts";
+import { nextUlid } from "../db/ids.ts";
+import { db, keyId } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 import { recordEntries, referenceMark, reserveIds, type StoredRecord } from "../db/records.ts";
 import { getManyRecords } from "../db/reads.ts";
 import { HR } from "../hr/mod.ts";
@@ -206,7 +208,7 @@ export async function createEntry(
   await loadReferences(input);
   const id = await reserveIds(ENTRIES, 1);
   const value: TimetableEntry = { id, ...input };
-  return await untilCommitted(async () => {
+  return await counted(async () => {
     if ((await db().get([ENTRIES, id])).versionstamp !== null) {
       // Demo data written in bulk must advance the counter (reserveIds); retrying would never help.
       throw new Error(`counter ${ENTRIES} is behind: entry ${id} exists (seeded without reserveIds?)`);
@@ -215,7 +217,7 @@ export async function createEntry(
     const atomic = db().atomic().check({ key: [ENTRIES, id], versionstamp: null });
     apply(atomic);
     for (const [key, v] of recordEntries(ENTRIES, id, value, timetableIndexes(value))) atomic.set(key, v);
-    addAudit(atomic, actor, id, "create", null, value);
+    addAudit(atomic, audit(actor, id, "create", null, value));
     const result = await atomic.commit();
     return result.ok ? { id, value, versionstamp: result.versionstamp } : RETRY;
   });
@@ -232,7 +234,7 @@ export async function updateEntry(
   const input = normalizeEntryInput(raw);
   validateEntryShape(input);
   const value: TimetableEntry = { id, ...input };
-  return await untilCommitted(async () => {
+  return await counted(async () => {
     const current = await loadForWrite(id, expectedVersionstamp);
     const apply = await prepareWrite(input, id, lang);
     const atomic = db().atomic().check(current);
@@ -243,7 +245,7 @@ export async function updateEntry(
       if (!keep.has(keyId(key))) atomic.delete(key);
     }
     for (const [key, v] of fresh) atomic.set(key, v);
-    addAudit(atomic, actor, id, "update", current.value, value);
+    addAudit(atomic, audit(actor, id, "update", current.value, value));
     const result = await atomic.commit();
     return result.ok ? { id, value, versionstamp: result.versionstamp } : RETRY;
   });
@@ -255,13 +257,13 @@ export async function removeEntry(
   actor: number | null,
   expectedVersionstamp?: string,
 ): Promise<TimetableEntry> {
-  return await untilCommitted(async () => {
+  return await counted(async () => {
     const current = await loadForWrite(id, expectedVersionstamp);
     const atomic = db().atomic().check(current);
     for (const [key] of recordEntries(ENTRIES, id, current.value, timetableIndexes(current.value))) {
       atomic.delete(key);
     }
-    addAudit(atomic, actor, id, "remove", current.value, null);
+    addAudit(atomic, audit(actor, id, "remove", current.value, null));
     return (await atomic.commit()).ok ? current.value : RETRY;
   });
 }
@@ -275,32 +277,15 @@ async function loadForWrite(id: number, expectedVersionstamp?: string) {
   return current as Deno.KvEntry<TimetableEntry>;
 }
 
-const nextUlid = monotonicFactory();
-
-/** The audit entry `db/records.ts` writes for its records, in the same shape (the "view log" reads both). */
-function addAudit(
-  atomic: Deno.AtomicOperation,
+/** The audit entry of a lesson write, as db/records.ts writes for its records (the "view log" reads both). */
+const audit = (
   actor: number | null,
   id: number,
   action: "create" | "update" | "remove",
   before: TimetableEntry | null,
   after: TimetableEntry | null,
-) {
-  atomic.set(["audit", ENTRIES, id, nextUlid()], {
-    actor,
-    action,
-    before,
-    after,
-    at: new Date().toISOString(),
-  });
-}
+) => ({ entity: ENTRIES, entityId: id, actor, action, before, after });
 
-const keyId = (key: Deno.KvKey) => JSON.stringify(key.map((p) => [typeof p, String(p)]));
-
-const RETRY = Symbol("retry");
-const MAX_ATTEMPTS = 10;
-
-/** Tries until a commit succeeds; a failed commit means another write touched the same slot or record. */
 let committedWrites = 0;
 
 /** How many lesson writes this process has committed: readers holding copies drop them when it moves. */
@@ -308,14 +293,9 @@ export function lessonWritesInThisProcess(): number {
   return committedWrites;
 }
 
-async function untilCommitted<R>(attempt: () => Promise<R | typeof RETRY>): Promise<R> {
-  for (let n = 1; n <= MAX_ATTEMPTS; n++) {
-    const result = await attempt();
-    if (result !== RETRY) {
-      committedWrites++;
-      return result;
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** n));
-  }
-  throw conflict("errors.busy");
+/** Tries until a commit succeeds (db/retry.ts); a failed commit means another write touched the same slot or record. */
+async function counted<R>(attempt: () => Promise<R | typeof RETRY>): Promise<R> {
+  const result = await untilCommitted(attempt);
+  committedWrites++;
+  return result;
 }

@@ -14,13 +14,13 @@
  */
 import type { Book } from "../academic/model.ts";
 import { getBooks } from "../books/mod.ts";
+import { addAudit } from "../db/audit_log.ts";
 import { db } from "../db/kv.ts";
 import { currentGroupOf, type GroupRecord, listGroups } from "../academic/semesters.ts";
 import { localNow } from "../timetable/week.ts";
 import { ownScope, scopeEntries, type Viewer } from "../timetable/view.ts";
 import { CRITERIA, SCORES } from "./criteria.ts";
 import { AppError, type FieldError, forbidden, invalid } from "../../utils/errors.ts";
-import { monotonicFactory } from "ulid";
 import { now as clockNow } from "../academic/clock.ts";
 
 export const VOTE_RESPONSES = "vote_responses";
@@ -79,8 +79,6 @@ export async function votableCourses(viewer: VoteViewer, now = clockNow()) {
   return { period, courses, voted };
 }
 
-const nextUlid = monotonicFactory();
-
 /**
  * Stores one anonymous response. Not a student → 403; a course they do not attend this period → 422 on
  * `bookId`; unanswered criteria → 422 naming each; voted already → 409 `already_voted`.
@@ -100,18 +98,20 @@ export async function submitVote(
   // Said first: a form that can never be accepted should not ask for its answers to be corrected.
   if ((await db().get(castKey)).versionstamp !== null) throw alreadyVoted();
   const scores = validateScores(rawScores);
-  const result = await db().atomic()
+  const atomic = db().atomic()
     .check({ key: castKey, versionstamp: null })
     .set(castKey, true)
-    .set([VOTE_RESPONSES, period.id, bookId, crypto.randomUUID()], { scores } satisfies VoteResponse)
-    .set(["audit", VOTE_CAST, viewer.user.id, nextUlid()], {
-      actor: viewer.user.id,
-      action: "create",
-      before: null,
-      after: { groupId: period.id, bookId },
-      at: now.toISOString(),
-    })
-    .commit();
+    .set([VOTE_RESPONSES, period.id, bookId, crypto.randomUUID()], { scores } satisfies VoteResponse);
+  addAudit(atomic, {
+    entity: VOTE_CAST,
+    entityId: viewer.user.id,
+    actor: viewer.user.id,
+    action: "create",
+    before: null,
+    after: { groupId: period.id, bookId },
+    at: now.toISOString(),
+  });
+  const result = await atomic.commit();
   if (!result.ok) throw alreadyVoted();
 }
 
