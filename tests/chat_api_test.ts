@@ -8,7 +8,6 @@ import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
 
 const app = await seededApp();
-const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
 const ref = async (account: keyof typeof DEMO_ACCOUNTS) => {
   const user = (await findUserByEmail(DEMO_ACCOUNTS[account].email))!;
   return { id: user.id, type: user.chatType };
@@ -39,6 +38,7 @@ const png = (size: number) => {
 };
 
 Deno.test("chat HTTP side", async (t) => {
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const room = await createChat(staff, [prof], { title: "files" });
   try {
     let finished: UploadResult;

@@ -12,8 +12,9 @@ import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
 
 const app = await seededApp();
-const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
-const url = `ws://127.0.0.1:${server.addr.port}/ws/chat`;
+// Started inside the test: a server that outlives or predates its test is a leak (Deno 2.5 reports it).
+let server: Deno.HttpServer<Deno.NetAddr>;
+let url = "";
 const ref = async (account: keyof typeof DEMO_ACCOUNTS) => {
   const user = (await findUserByEmail(DEMO_ACCOUNTS[account].email))!;
   return { id: user.id, type: user.chatType };
@@ -76,6 +77,8 @@ async function resumeAfter(missed: number, alsoLive: number) {
 }
 
 Deno.test("chat resume", async (t) => {
+  server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  url = `ws://127.0.0.1:${server.addr.port}/ws/chat`;
   try {
     await t.step(
       "across 50 messages: each exactly once, in order, with live ones after",

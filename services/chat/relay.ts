@@ -40,7 +40,8 @@ let lastActivity: string | null | undefined;
 let lastJoins: string | null | undefined;
 const userStamps = new Map<number, string | null>();
 let watched = "";
-let watchStreams: ReadableStream<Deno.KvEntryMaybe<unknown>[]>[] = [];
+// Readers, not streams: a stream being iterated is locked, and cancelling a locked stream fails (silently, here).
+let watchReaders: ReadableStreamDefaultReader<Deno.KvEntryMaybe<unknown>[]>[] = [];
 /** How often the poll read the heads because another process committed (for the tests). */
 export const relayStats = { headScans: 0 };
 
@@ -79,9 +80,13 @@ function stop() {
   clearInterval(timer);
   timer = undefined;
   lastActivity = lastJoins = undefined;
-  for (const stream of watchStreams) stream.cancel().catch(() => {});
-  watchStreams = [];
+  cancelWatches();
   watched = "";
+}
+
+function cancelWatches() {
+  for (const reader of watchReaders) reader.cancel().catch(() => {});
+  watchReaders = [];
 }
 
 async function poll(): Promise<void> {
@@ -126,14 +131,13 @@ function rebuildWatches(): Promise<void> {
   const signature = JSON.stringify(wanted);
   if (signature === watched) return Promise.resolve();
   watched = signature;
-  for (const stream of watchStreams) stream.cancel().catch(() => {});
-  watchStreams = [];
+  cancelWatches();
   for (let i = 0; i < wanted.length; i += KV_LIMITS.keysPerWatch) {
-    const stream = db().watch(wanted.slice(i, i + KV_LIMITS.keysPerWatch));
-    watchStreams.push(stream);
+    const reader = db().watch(wanted.slice(i, i + KV_LIMITS.keysPerWatch)).getReader();
+    watchReaders.push(reader);
     void (async () => {
-      for await (const entries of stream) {
-        for (const entry of entries) {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        for (const entry of next.value) {
           if (entry.key[0] === "chat_heads") {
             const head = entry.value as { seq: number } | null;
             if (head) headMoved(entry.key[1] as number, head.seq);

@@ -6,6 +6,7 @@ import { createNotification } from "./mod.ts";
 import { revokeSession } from "../identity/sessions.ts";
 import { findUserByEmail } from "../identity/users.ts";
 import { openSocketCount } from "./user_channel.ts";
+import { closeDb } from "../db/kv.ts";
 
 interface Frame {
   event: string;
@@ -115,5 +116,6 @@ Deno.test("user channel: auth, subscribe, push, logout, revocation", async (t) =
     assertEquals(openSocketCount(), 0);
   } finally {
     await server.shutdown();
+    await closeDb();
   }
 });
