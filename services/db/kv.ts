@@ -5,9 +5,11 @@
  * (retry.ts), in-process snapshots kept by version keys (snapshot.ts), file chunks (files.ts) and the cached value.
  *
  * Deno KV: the one connection, the table of every key prefix, and writers that stay within KV's limits.
- * Records with indexes and audit are written by `db/records.ts` and read by `db/reads.ts`; files by `db/files.ts`.
- * Services that write keys of another shape (logs, counters, per-course values) build their own atomic, but take
- * its ids from ids.ts, its audit entry from audit_log.ts and its retries from retry.ts.
+ * Records with indexes and audit are written by `db/records.ts` and read by `db/reads.ts`; numbered append-only
+ * logs by `db/log.ts`; counters moved with what they count by `db/counters.ts`; files by `db/files.ts`. Services
+ * that write keys of yet another shape (per-course dialog values, lesson slots) build their own atomic, but take
+ * its ids from ids.ts, its audit entry from audit_log.ts, its counters from counters.ts and its retries from
+ * retry.ts.
  *
  * Key table. Every module that adds a collection adds its rows here. Collections are plural snake_case
  * (`["books", id]`); an index is `<collection>_by_<field>` and holds ids, never copies of records.

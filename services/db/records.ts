@@ -9,6 +9,7 @@
  */
 import { AppError, conflict, invalid, notFound } from "../../utils/errors.ts";
 import { addAudit } from "./audit_log.ts";
+import { counterValue, moveCounter } from "./counters.ts";
 import { nextUlid } from "./ids.ts";
 import { db, keyId, readMany } from "./kv.ts";
 import { RETRY, serialized, untilCommitted } from "./retry.ts";
@@ -105,7 +106,7 @@ export function createRecord<T>(
     untilCommitted(async () => {
       const kv = db();
       const counter = counted ? await kv.get<number>(counterKey) : null;
-      const id = counter ? (counter.value ?? 0) + 1 : fixedId;
+      const id = counter ? counterValue(counter) + 1 : fixedId;
       const key = [collection, id];
       const value = await opts.build(id);
       const specs = present(opts.indexes(value));
@@ -118,7 +119,7 @@ export function createRecord<T>(
       }
       const atomic = kv.atomic().check({ key, versionstamp: null });
       await claimReferences(atomic, opts.references?.(value) ?? []);
-      if (counter) atomic.check(counter).set(counterKey, id);
+      if (counter) moveCounter(atomic, counter, 1);
       for (const check of claims) atomic.check(check);
       atomic.set(key, value);
       for (const spec of specs) atomic.set(indexKey(spec, id), id);
@@ -179,10 +180,9 @@ export function reserveIds(collection: string, count: number): Promise<number> {
   const key = ["counters", collection];
   return serialized(key, () =>
     untilCommitted(async () => {
-      const counter = await db().get<number>(key);
-      const first = (counter.value ?? 0) + 1;
-      const result = await db().atomic().check(counter).set(key, first + count - 1).commit();
-      return result.ok ? first : RETRY;
+      const atomic = db().atomic();
+      const last = moveCounter(atomic, await db().get(key), count);
+      return (await atomic.commit()).ok ? last - count + 1 : RETRY;
     }));
 }
 

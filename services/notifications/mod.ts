@@ -2,12 +2,14 @@
  * The notifications domain (services/notifications/) owns per-person notifications, the real-time user
  * channel (user_channel.ts) and personal-data consent (consent.ts). This file: per-user notifications (SPEC §3 "Notification count", issue 8 item 3). Each write keeps three keys
  * consistent in one atomic, so the bell's count is one read and never drifts:
- * - `["notifications", userId, id]` the notification (id: 1, 2, … per user),
+ * - `["notifications", userId, id]` the notification (id: 1, 2, … per user; an append-only log, db/log.ts),
  * - `["notification_unread", userId]` how many of them are unread,
  * - `["notification_version", userId]` the last id handed out; it is both the per-user counter and the change
  *   signal other server processes poll (services/notifications/user_channel.ts).
  */
+import { moveCounter } from "../db/counters.ts";
 import { db, KV_LIMITS, readMany } from "../db/kv.ts";
+import { appendToLog } from "../db/log.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 
 export const NOTIFICATION_KINDS = ["system", "statement", "message", "poll"] as const;
@@ -53,25 +55,21 @@ export function onNotificationCreated(listener: CreatedListener): () => void {
 
 /** Stores a notification for `userId` (for any module and the seed); returns it. */
 export async function createNotification(userId: number, input: NewNotification): Promise<Notification> {
-  const created = await untilCommitted(async () => {
-    const [version, unread] = await db().getMany<[number, number]>([versionKey(userId), unreadKey(userId)]);
-    const notification: Notification = {
-      id: (version.value ?? 0) + 1,
+  const created = await appendToLog<Notification>({
+    prefix: ["notifications", userId],
+    head: versionKey(userId),
+    build: (id) => ({
+      id,
       title: input.title,
       body: input.body,
       link: input.link ?? "",
       kind: input.kind,
       createdAt: new Date().toISOString(),
       read: false,
-    };
-    const result = await db().atomic()
-      .check(version, unread)
-      .set(versionKey(userId), notification.id)
-      .set(unreadKey(userId), (unread.value ?? 0) + 1)
-      .set(itemKey(userId, notification.id), notification)
-      .commit();
-    return result.ok ? { notification, versionstamp: result.versionstamp } : RETRY;
-  }, { attempts: ATTEMPTS });
+    }),
+    counters: [{ key: unreadKey(userId), by: 1 }],
+    attempts: ATTEMPTS,
+  });
   recentCounts.delete(userId);
   for (const listener of createdListeners) {
     try {
@@ -80,7 +78,7 @@ export async function createNotification(userId: number, input: NewNotification)
       console.error("notifications: listener failed", error);
     }
   }
-  return created.notification;
+  return created.value;
 }
 
 export async function unreadCount(userId: number): Promise<number> {
@@ -132,8 +130,8 @@ export async function markRead(
         .slice(0, MARK_BATCH);
       if (pending.length === 0) return 0;
       const unread = await db().get<number>(unreadKey(userId));
-      const atomic = db().atomic().check(unread, ...pending)
-        .set(unreadKey(userId), Math.max(0, (unread.value ?? 0) - pending.length));
+      const atomic = db().atomic().check(...pending);
+      moveCounter(atomic, unread, -pending.length, { floor: 0 });
       for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
       // A lost race (a create or another read) reads again.
       return (await atomic.commit()).ok ? pending.length : RETRY;

@@ -3,12 +3,14 @@
  * (`inbox`) and the chancellery. The documents themselves belong to modules not built yet, so a box holds a
  * minimal item (title, sender, time, read flag). Each write keeps three keys consistent in one atomic, so a
  * badge is one read and never drifts:
- * - `[<box>_items, userId, id]` the item (id: 1, 2, … per user and box),
+ * - `[<box>_items, userId, id]` the item (id: 1, 2, … per user and box; an append-only log, db/log.ts),
  * - `[<box>_unread, userId]` how many are unread,
  * - `[<box>_last_id, userId]` the last id handed out.
  */
 import { addAudit } from "../db/audit_log.ts";
+import { moveCounter } from "../db/counters.ts";
 import { db, KV_LIMITS, readMany } from "../db/kv.ts";
+import { appendToLog } from "../db/log.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 
 export const BOXES = ["inbox", "chancellery"] as const;
@@ -41,33 +43,21 @@ export async function addBoxItem(
   input: NewBoxItem,
   actor: number | null,
 ): Promise<BoxItem> {
-  return await untilCommitted(async () => {
-    const [last, unread] = await db().getMany<[number, number]>([
-      lastIdKey(box, userId),
-      unreadKey(box, userId),
-    ]);
-    const item: BoxItem = {
-      id: (last.value ?? 0) + 1,
+  const appended = await appendToLog<BoxItem>({
+    prefix: [`${box}_items`, userId],
+    head: lastIdKey(box, userId),
+    build: (id) => ({
+      id,
       title: input.title,
       sender: input.sender,
       createdAt: new Date().toISOString(),
       read: false,
-    };
-    const atomic = db().atomic()
-      .check(last, unread)
-      .set(lastIdKey(box, userId), item.id)
-      .set(unreadKey(box, userId), (unread.value ?? 0) + 1)
-      .set(itemKey(box, userId, item.id), item);
-    addAudit(atomic, {
-      entity: auditEntity(box),
-      entityId: `${userId}:${item.id}`,
-      actor,
-      action: "create",
-      before: null,
-      after: item,
-    });
-    return (await atomic.commit()).ok ? item : RETRY;
-  }, { attempts: ATTEMPTS });
+    }),
+    counters: [{ key: unreadKey(box, userId), by: 1 }],
+    audit: { actor, entity: auditEntity(box), entityId: (id) => `${userId}:${id}` },
+    attempts: ATTEMPTS,
+  });
+  return appended.value;
 }
 
 /** The badge: how many items of the box are unread. */
@@ -112,8 +102,8 @@ export async function markBoxRead(
         .slice(0, MARK_BATCH);
       if (pending.length === 0) return 0;
       const unread = await db().get<number>(unreadKey(box, userId));
-      const atomic = db().atomic().check(unread, ...pending)
-        .set(unreadKey(box, userId), Math.max(0, (unread.value ?? 0) - pending.length));
+      const atomic = db().atomic().check(...pending);
+      moveCounter(atomic, unread, -pending.length, { floor: 0 });
       for (const entry of pending) atomic.set(entry.key, { ...entry.value, read: true });
       const readIds = pending.map((e) => e.value.id);
       addAudit(atomic, {

@@ -10,7 +10,9 @@
  * the demo generator): the chain breaks there and every snapshot reloads in full. A writer that cannot say
  * which students it touched only has to change the key.
  */
+import { counterValue } from "../db/counters.ts";
 import { db } from "../db/kv.ts";
+import { addLogEntry } from "../db/log.ts";
 import { RETRY, serialized, untilCommitted } from "../db/retry.ts";
 
 export const STUDENTS_VERSION_KEY: Deno.KvKey = ["meta", "students_version"];
@@ -28,32 +30,21 @@ const ATTEMPTS = 20;
 
 /** The sequence number a version entry holds; 0 when it was never set or holds something else. */
 export function versionSeq(entry: Deno.KvEntryMaybe<unknown>): number {
-  return typeof entry.value === "number" && Number.isSafeInteger(entry.value) && entry.value > 0
-    ? entry.value
-    : 0;
+  return Math.max(counterValue(entry), 0);
 }
 
 /**
- * Adds the advance from `current` (as read by the caller) to `atomic`: it fails, and the caller retries, if
- * anyone advanced the version since. Returns the new sequence number.
+ * Adds the advance from `current` (as read by the caller) to `atomic`: the version is the head of the change
+ * log (db/log.ts), so the atomic fails, and the caller retries, if anyone advanced it since. Returns the new
+ * sequence number.
  */
 export function addStudentsBump(
   atomic: Deno.AtomicOperation,
   current: Deno.KvEntryMaybe<unknown>,
   studentIds: readonly number[],
 ): number {
-  const seq = versionSeq(current) + 1;
-  atomic
-    .check({ key: STUDENTS_VERSION_KEY, versionstamp: current.versionstamp })
-    .set(STUDENTS_VERSION_KEY, seq)
-    .set(
-      [STUDENTS_CHANGES, seq],
-      { ids: [...new Set(studentIds)], prev: current.versionstamp } satisfies ChangeEntry,
-      {
-        expireIn: CHANGES_KEEP_MS,
-      },
-    );
-  return seq;
+  const change = (): ChangeEntry => ({ ids: [...new Set(studentIds)], prev: current.versionstamp });
+  return addLogEntry(atomic, current, [STUDENTS_CHANGES], change, { expireIn: CHANGES_KEEP_MS }).n;
 }
 
 /**

@@ -16,6 +16,7 @@ import { timetableIndexes } from "../academic/indexes.ts";
 import { AUDITORIUMS } from "./auditoriums.ts";
 import { bookName, BOOKS } from "../books/mod.ts";
 import { addAudit } from "../db/audit_log.ts";
+import { moveCounter } from "../db/counters.ts";
 import { nextUlid } from "../db/ids.ts";
 import { db, keyId } from "../db/kv.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
@@ -192,7 +193,7 @@ async function prepareWrite(input: EntryInput, selfId: number | null, lang: Lang
   if (clashes.professor || clashes.auditorium) throw await clashError(clashes, lang);
   return (atomic: Deno.AtomicOperation) => {
     markReferences(atomic);
-    for (const slot of slots) atomic.check(slot).set(slot.key, (slot.value ?? 0) + 1);
+    for (const slot of slots) moveCounter(atomic, slot, 1);
   };
 }
 

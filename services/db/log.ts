@@ -1,0 +1,71 @@
+/**
+ * Append-only logs: entries `[...prefix, n]` numbered 1, 2, … without gaps, and a head key holding the last n
+ * (a counter, db/counters.ts). An append checks the head, so two appends can never take the same n, and commits
+ * whatever else it moves (an unread count, its audit entry) in the same atomic. A person's notifications and
+ * mailbox items, the students' change log; the finance ledger is meant to be one too.
+ */
+import { addAudit } from "./audit_log.ts";
+import { moveCounter } from "./counters.ts";
+import { db, KV_LIMITS } from "./kv.ts";
+import { RETRY, serialized, untilCommitted } from "./retry.ts";
+
+/** Adds the next entry after `head` (as read) to `atomic`, with the head's advance; returns its number. */
+export function addLogEntry<T>(
+  atomic: Deno.AtomicOperation,
+  head: Deno.KvEntryMaybe<unknown>,
+  prefix: Deno.KvKey,
+  build: (n: number) => T,
+  opts: { expireIn?: number } = {},
+): { n: number; value: T } {
+  const n = moveCounter(atomic, head, 1);
+  const value = build(n);
+  atomic.set([...prefix, n], value, opts.expireIn === undefined ? undefined : { expireIn: opts.expireIn });
+  return { n, value };
+}
+
+export interface AppendOptions<T> {
+  /** The entries' key prefix: entry n is `[...prefix, n]`. */
+  prefix: Deno.KvKey;
+  /** The key holding the last n. */
+  head: Deno.KvKey;
+  /** The entry numbered n; called again on a retry, so without effects. */
+  build(n: number): T;
+  /** Counters the entry moves in the same atomic, e.g. an unread count by 1 (at most 9). */
+  counters?: { key: Deno.KvKey; by: number }[];
+  /** Audits the append as a "create" of the entry, under `entity`/`entityId(n)`. */
+  audit?: { actor: number | string | null; entity: string; entityId(n: number): string | number };
+  /** Tries before the 409 (db/retry.ts); logs that many processes append to need more than the default. */
+  attempts?: number;
+}
+
+export interface Appended<T> {
+  n: number;
+  value: T;
+  versionstamp: string;
+}
+
+/** Appends one entry. Appenders of one log in this process take turns, so they do not spend tries on each other. */
+export function appendToLog<T>(opts: AppendOptions<T>): Promise<Appended<T>> {
+  const counters = opts.counters ?? [];
+  if (counters.length >= KV_LIMITS.keysPerGetMany) throw new RangeError("appendToLog: at most 9 counters");
+  return serialized(opts.head, () =>
+    untilCommitted(async () => {
+      const [head, ...read] = await db().getMany([opts.head, ...counters.map((c) => c.key)]);
+      const atomic = db().atomic();
+      const { n, value } = addLogEntry(atomic, head, opts.prefix, opts.build);
+      counters.forEach((counter, i) => moveCounter(atomic, read[i], counter.by));
+      if (opts.audit) {
+        const { actor, entity, entityId } = opts.audit;
+        addAudit(atomic, {
+          entity,
+          entityId: entityId(n),
+          actor,
+          action: "create",
+          before: null,
+          after: value,
+        });
+      }
+      const result = await atomic.commit();
+      return result.ok ? { n, value, versionstamp: result.versionstamp } : RETRY;
+    }, { attempts: opts.attempts }));
+}
