@@ -108,6 +108,7 @@ export async function createApp(opts: AppOptions = {}) {
     if (!known) console.error(`${c.req.method} ${c.req.path} failed:`, error);
     if (isApiRequest(c) || !state) {
       const appError = known ?? new AppError(500 as 400, "internal", "errors.internal");
+      if (appError.options.retryAfter) c.header("retry-after", String(appError.options.retryAfter));
       return c.json(errorBody(appError, state?.t ?? translatorFor("ka")), appError.status);
     }
     if (known?.status === 404) return notFound(c);

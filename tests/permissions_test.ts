@@ -38,6 +38,7 @@ Deno.test("the server process runs with minimal permissions", async (t) => {
         runSubprocess: "denied",
         loadFfi: "denied",
         readStatic: "allowed",
+        buildXlsxInWorker: "allowed",
       });
     } finally {
       await Deno.remove(`${ROOT}/${dir}`, { recursive: true }).catch(() => {});

@@ -4,7 +4,7 @@
  * into the request's language. Shared by server and islands (islands read the same shape from responses).
  */
 import type { Translate } from "./i18n.ts";
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /** A field error: an i18n key plus interpolation values, e.g. `{ key: "errors.tooLong", params: { max: 80 } }`. */
 export interface FieldError {
@@ -19,7 +19,12 @@ export class AppError extends Error {
     readonly code: string,
     /** i18n key of the human message. */
     readonly messageKey: string,
-    readonly options: { params?: Record<string, string | number>; fields?: Record<string, FieldError> } = {},
+    readonly options: {
+      params?: Record<string, string | number>;
+      fields?: Record<string, FieldError>;
+      /** For 429 and 503: seconds until trying again is worth it, sent as `Retry-After`. */
+      retryAfter?: number;
+    } = {},
   ) {
     super(`${code}: ${messageKey}`);
     this.name = "AppError";

@@ -100,7 +100,12 @@ router.openapi(
   async (c) => {
     const state = stateOf(c);
     const query = c.req.valid("query");
-    const bytes = await exportBooks(bookFilterOf(query), query.names ?? state.lang, state.t);
+    const bytes = await exportBooks(
+      state.identity!.user.id,
+      bookFilterOf(query),
+      query.names ?? state.lang,
+      state.t,
+    );
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "content-type": XLSX_CONTENT_TYPE,
       "content-disposition": xlsxDisposition("courses"),

@@ -92,7 +92,7 @@ router.openapi(
   }),
   async (c) => {
     const state = stateOf(c);
-    const bytes = await exportStudents(c.req.valid("query"), state.t, state.lang);
+    const bytes = await exportStudents(state.identity!.user.id, c.req.valid("query"), state.t, state.lang);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "content-type": XLSX_CONTENT_TYPE,
       "content-disposition": xlsxDisposition("students"),

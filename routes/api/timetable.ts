@@ -73,7 +73,7 @@ router.openapi(
     const state = stateOf(c);
     const group = await getGroup(c.req.valid("param").id);
     if (!group) throw notFound("registration_groups");
-    const bytes = await exportGroupTimetable(group.value, state.t, state.lang);
+    const bytes = await exportGroupTimetable(state.identity!.user.id, group.value, state.t, state.lang);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "content-type": XLSX_CONTENT_TYPE,
       "content-disposition": xlsxDisposition(`timetable-${group.id}`),

@@ -3,10 +3,22 @@
  * with the list's visible columns — id, language code, name (in the language the picker shows), code, credit.
  */
 import { type BookFilter, findBooks } from "./list_index.ts";
-import { toXlsx, type XlsxCell } from "../files/xlsx_export.ts";
+import type { XlsxCell } from "../files/xlsx_export.ts";
+import { toXlsxOffThread } from "../files/xlsx_off_thread.ts";
+import { withExportSlot } from "../files/export_slots.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 
-export async function exportBooks(filter: BookFilter, names: Lang, t: Translate): Promise<Uint8Array> {
+/** Made for `userId`, within their export slot (export_slots.ts). */
+export function exportBooks(
+  userId: number,
+  filter: BookFilter,
+  names: Lang,
+  t: Translate,
+): Promise<Uint8Array> {
+  return withExportSlot(userId, () => build(filter, names, t));
+}
+
+async function build(filter: BookFilter, names: Lang, t: Translate): Promise<Uint8Array> {
   const { rows } = await findBooks(filter);
   const cells = rows.map(({ book }): XlsxCell[] => [
     book.id,
@@ -22,5 +34,5 @@ export async function exportBooks(filter: BookFilter, names: Lang, t: Translate)
     t("books.fields.code"),
     t("books.fields.credit"),
   ];
-  return toXlsx(t("books.title"), headers, cells);
+  return toXlsxOffThread(t("books.title"), headers, cells);
 }

@@ -3,7 +3,9 @@
  * order, with headers, school and program names and statuses in the person's language.
  */
 import { findStudents, type StudentFilter } from "./list_index.ts";
-import { toXlsx, type XlsxCell } from "../files/xlsx_export.ts";
+import type { XlsxCell } from "../files/xlsx_export.ts";
+import { toXlsxOffThread } from "../files/xlsx_off_thread.ts";
+import { withExportSlot } from "../files/export_slots.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 
 export const EXPORT_COLUMNS = [
@@ -24,7 +26,17 @@ export const EXPORT_COLUMNS = [
   "credits",
 ] as const;
 
-export async function exportStudents(filter: StudentFilter, t: Translate, lang: Lang): Promise<Uint8Array> {
+/** Made for `userId`, within their export slot (export_slots.ts). */
+export function exportStudents(
+  userId: number,
+  filter: StudentFilter,
+  t: Translate,
+  lang: Lang,
+): Promise<Uint8Array> {
+  return withExportSlot(userId, () => build(filter, t, lang));
+}
+
+async function build(filter: StudentFilter, t: Translate, lang: Lang): Promise<Uint8Array> {
   const { rows, structure } = await findStudents(filter);
   const named = (item: { nameKa: string; nameEn: string } | undefined) =>
     item ? (lang === "en" ? item.nameEn : item.nameKa) : "";
@@ -48,5 +60,5 @@ export async function exportStudents(filter: StudentFilter, t: Translate, lang: 
       credits,
     ];
   });
-  return toXlsx(t("students.title"), EXPORT_COLUMNS.map((c) => t(`students.fields.${c}`)), cells);
+  return toXlsxOffThread(t("students.title"), EXPORT_COLUMNS.map((c) => t(`students.fields.${c}`)), cells);
 }

@@ -5,16 +5,24 @@
 import type { RegistrationGroup } from "../academic/model.ts";
 import { listEntries } from "./entries.ts";
 import { describe, namesOf } from "./view.ts";
-import { toXlsx, type XlsxCell } from "../files/xlsx_export.ts";
+import type { XlsxCell } from "../files/xlsx_export.ts";
+import { toXlsxOffThread } from "../files/xlsx_off_thread.ts";
+import { withExportSlot } from "../files/export_slots.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 
 export const EXPORT_COLUMNS = ["day", "time", "course", "type", "professor", "auditorium"] as const;
 
-export async function exportGroupTimetable(
+/** Made for `userId`, within their export slot (export_slots.ts). */
+export function exportGroupTimetable(
+  userId: number,
   group: RegistrationGroup,
   t: Translate,
   lang: Lang,
 ): Promise<Uint8Array> {
+  return withExportSlot(userId, () => build(group, t, lang));
+}
+
+async function build(group: RegistrationGroup, t: Translate, lang: Lang): Promise<Uint8Array> {
   // listEntries sorts by weekday, then start time.
   const entries = (await listEntries({ groupId: group.id })).map((r) => r.value);
   const names = await namesOf(entries);
@@ -29,5 +37,5 @@ export async function exportGroupTimetable(
       named.auditorium,
     ];
   });
-  return toXlsx(group.seasonYear, EXPORT_COLUMNS.map((c) => t(`timetable.export.${c}`)), rows);
+  return toXlsxOffThread(group.seasonYear, EXPORT_COLUMNS.map((c) => t(`timetable.export.${c}`)), rows);
 }

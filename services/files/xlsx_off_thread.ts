@@ -1,0 +1,67 @@
+/**
+ * Builds a spreadsheet in a worker (xlsx_worker.ts), so that a large export never holds up the server's event
+ * loop: sign-ins, pages and chat go on while it is made. The rows are handed over in chunks, with a turn of
+ * the event loop between them (copying 20,000 rows at once would itself be a stall). Starting a worker costs
+ * the event loop some 15–20 ms, so idle workers are kept for a while and reused, then ended to give their
+ * memory back. How many build at once is bounded by export_slots.ts, which hands out one worker per slot.
+ */
+import type { XlsxCell } from "./xlsx_export.ts";
+import type { XlsxWorkerMessage } from "./xlsx_worker.ts";
+
+const CHUNK_ROWS = 1000;
+const IDLE_WORKER_MS = 30_000;
+const WORKER_URL = new URL("./xlsx_worker.ts", import.meta.url);
+
+interface IdleWorker {
+  worker: Worker;
+  timer: ReturnType<typeof setTimeout>;
+}
+const idle: IdleWorker[] = [];
+
+function takeWorker(): Worker {
+  const kept = idle.pop();
+  if (!kept) return new Worker(WORKER_URL, { type: "module", name: "xlsx export" });
+  clearTimeout(kept.timer);
+  return kept.worker;
+}
+
+function giveBack(worker: Worker) {
+  const kept = { worker } as IdleWorker;
+  kept.timer = setTimeout(() => {
+    idle.splice(idle.indexOf(kept), 1);
+    worker.terminate();
+  }, IDLE_WORKER_MS);
+  Deno.unrefTimer(kept.timer);
+  idle.push(kept);
+}
+
+export async function toXlsxOffThread(
+  sheetName: string,
+  headers: readonly string[],
+  rows: readonly XlsxCell[][],
+): Promise<Uint8Array> {
+  const worker = takeWorker();
+  let healthy = false;
+  try {
+    const done = new Promise<Uint8Array>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<Uint8Array>) => resolve(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(`xlsx worker failed: ${event.message}`));
+      };
+    });
+    const send = (message: XlsxWorkerMessage) => worker.postMessage(message);
+    send({ kind: "start", sheetName, headers: [...headers] });
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      send({ kind: "rows", rows: rows.slice(start, start + CHUNK_ROWS) as XlsxCell[][] });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    send({ kind: "end" });
+    const bytes = await done;
+    healthy = true;
+    return bytes;
+  } finally {
+    if (healthy) giveBack(worker);
+    else worker.terminate();
+  }
+}
