@@ -186,6 +186,37 @@ Deno.test("sign-in, sessions and tokens", async (t) => {
     assertEquals(JSON.stringify(entries).includes("$argon2"), false);
   });
 
+  await t.step(
+    "password change: guesses of the current password are throttled per account and end the session",
+    async () => {
+      const thief = await tokenFor("student");
+      const guess = (oldPassword: string) =>
+        app.request(
+          "/api/auth/password",
+          jsonRequest(
+            "POST",
+            { oldPassword, password1: "Kvali-Akhali-2027", password2: "Kvali-Akhali-2027" },
+            {
+              authorization: `Bearer ${thief}`,
+            },
+          ),
+        );
+      const answers: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await guess(`guess-${i}`);
+        answers.push(res.status);
+        await res.body?.cancel();
+      }
+      assertEquals(answers.slice(0, 4), [422, 422, 422, 422]);
+      assertEquals(answers[4], 429, "the fifth wrong guess locks the account");
+      assertEquals((await me(thief)).status, 401, "and ends the session that guessed");
+      const locked = await login("student@uni.test", "Student-Demo-2026", "192.0.2.77");
+      assertEquals(locked.status, 429, "signing in to the account waits out the same lock");
+      assert(Number(locked.headers.get("retry-after")) > 0);
+      await locked.body?.cancel();
+    },
+  );
+
   await t.step("account switching: only to a linked account; the old session ends", async () => {
     const prof = await tokenFor("prof");
     const accounts =

@@ -72,17 +72,19 @@ export async function identify(token: string | null | undefined, now = Date.now(
   return identity;
 }
 
+const tooManyAttempts = (seconds: number) =>
+  new AppError(429, "too_many_attempts", "errors.tooManyAttempts", {
+    params: { seconds },
+    retryAfter: seconds,
+  });
+
 // Verifying against this when the account does not exist keeps the answer time the same either way.
 let dummyHash: Promise<string> | null = null;
 
 export async function signIn(email: string, password: string, client: ClientInfo) {
   const params = await authParams();
   const verdict = await checkLogin(email, client.ip, params.throttle);
-  if (!verdict.allowed) {
-    throw new AppError(429, "too_many_attempts", "errors.tooManyAttempts", {
-      params: { seconds: verdict.retryAfterSeconds },
-    });
-  }
+  if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
   const user = await findUserByEmail(email);
   dummyHash ??= hashPassword("not-a-real-password");
   const ok = await verifyPassword(password, user?.passwordHash ?? await dummyHash);
@@ -111,13 +113,25 @@ export interface PasswordChange {
   password2: string;
 }
 
-/** Changes the password and ends the person's other sessions; field errors name what is wrong. */
+/**
+ * Changes the password and ends the person's other sessions; field errors name what is wrong. Guesses of the
+ * current password count against the account as failed sign-ins do (whoever holds a session must not be able
+ * to try passwords freely), and the guess that locks the account also ends this session.
+ */
 export async function changePassword(identity: Identity, change: PasswordChange): Promise<void> {
   const { user, session } = identity;
+  const params = await authParams();
+  // Only the account's counter: the address one is for sign-ins, which name many accounts.
+  const locked = await checkLogin(user.email, "", params.throttle);
+  if (!locked.allowed) throw tooManyAttempts(locked.retryAfterSeconds);
   if (!(await verifyPassword(change.oldPassword, user.passwordHash))) {
-    throw invalid({ oldPassword: { key: "errors.wrongPassword" } });
+    const after = await recordFailure(user.email, "", params.throttle);
+    if (after.allowed) throw invalid({ oldPassword: { key: "errors.wrongPassword" } });
+    await revokeSession(session.sid);
+    throw tooManyAttempts(after.retryAfterSeconds);
   }
-  const weak = checkPassword(change.password1, (await authParams()).password, {
+  await recordSuccess(user.email);
+  const weak = checkPassword(change.password1, params.password, {
     email: user.email,
     name: user.nameEn,
   });
