@@ -8,7 +8,7 @@
  * Prints one line `books-list <json>` (read by bench/books.ts). On its own:
  *   KV_PATH=./data/large.kv deno run --allow-read --allow-write=./data --allow-env bench/books_list.ts
  */
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { createApp } from "../main.ts";
 import { type BookFilter, findBooks } from "../services/books/list_index.ts";
 import { Random } from "../services/seed/random.ts";

@@ -4,7 +4,7 @@
  * conflict, removal refused while referred to, sub-course categories and links, the learningSystem setting, the
  * .xlsx export read back, and the /books page showing each person only what they may do.
  */
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { assert, assertEquals } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import { db } from "../services/db/kv.ts";

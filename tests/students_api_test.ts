@@ -3,7 +3,7 @@
  * languages, the .xlsx export read back, the list page, and the public QR card for good, tampered and
  * expired tokens.
  */
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import { studentInput, writeStructure } from "./student_fixtures.ts";

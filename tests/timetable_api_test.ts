@@ -3,7 +3,7 @@
  * bad dates), the /tables page (default semester and week, arrows as links, clashes for staff) and the
  * semester's export re-read from the .xlsx file.
  */
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { type DemoAccount, jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import type { TimetableEntry } from "../services/academic/model.ts";

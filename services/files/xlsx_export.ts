@@ -6,7 +6,7 @@
  * get the text number format "@", so that editing the cell keeps it text. No apostrophe is added: the value
  * stays exactly what the person entered.
  */
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 
 export type XlsxCell = string | number | null;
 

@@ -1,4 +1,4 @@
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { assertEquals } from "../../tests/assert.ts";
 import { toXlsx, xlsxDisposition } from "./xlsx_export.ts";
 

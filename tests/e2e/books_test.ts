@@ -5,7 +5,7 @@
  * sub-books tab.
  */
 import type { Page } from "playwright-core";
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { assert, assertEquals } from "../assert.ts";
 import { DEMO, signIn, withBrowser } from "./harness.ts";
 

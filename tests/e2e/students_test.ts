@@ -1,4 +1,4 @@
-import * as XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 import { assert, assertEquals } from "../assert.ts";
 import { DEMO, signIn, withBrowser } from "./harness.ts";
 
