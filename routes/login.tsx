@@ -33,7 +33,8 @@ export const handler: Handlers<LoginData, AppState> = {
     const next = safeNext(String(form.get("next") ?? "") || url.searchParams.get("next"));
     if (!email || !password) return render({ email, next, error: state.t("login.missing") }, { status: 422 });
     try {
-      const { session, token } = await signIn(email, password, clientInfo(req, remoteAddr));
+      const carried = state.identity?.session; // ends with this sign-in, whoever it was
+      const { session, token } = await signIn(email, password, clientInfo(req, remoteAddr), carried);
       const response = redirect(next ?? "/");
       response.headers.set("set-cookie", sessionCookie(token, session, url.protocol === "https:"));
       return response;

@@ -2,6 +2,7 @@ import { SignJWT } from "jose";
 import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
+import { listUserSessions, MAX_SESSIONS_PER_USER } from "../services/identity/sessions.ts";
 
 const app = await seededApp();
 const me = (token: string) => app.request("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
@@ -239,6 +240,55 @@ Deno.test("sign-in, sessions and tokens", async (t) => {
     assertEquals((await (await me(token)).json()).user.email, "limited@uni.test");
     assertEquals((await me(prof)).status, 401);
   });
+
+  await t.step("switching keeps the session's expiry, back and forth, and cannot fork a token", async () => {
+    const expiry = async (token: string) => (await (await me(token)).json()).sessionExpiresAt;
+    const switchTo = (token: string, accountId: number) =>
+      app.request(
+        "/api/auth/switch",
+        jsonRequest("POST", { accountId }, { authorization: `Bearer ${token}` }),
+      );
+    const prof = await tokenFor("prof");
+    const profId = (await findUserByEmail("prof@uni.test"))!.id;
+    const limitedId = (await findUserByEmail("limited@uni.test"))!.id;
+    const started = await expiry(prof);
+    const there = (await (await switchTo(prof, limitedId)).json()).token;
+    assertEquals(await expiry(there), started);
+    const back = (await (await switchTo(there, profId)).json()).token;
+    assertEquals(await expiry(back), started);
+
+    const before = (await listUserSessions(limitedId)).length;
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => switchTo(back, limitedId)));
+    const statuses = parallel.map((r) => r.status).sort();
+    await Promise.all(parallel.map((r) => r.body?.cancel()));
+    assertEquals(statuses, [200, 401, 401, 401, 401]);
+    assertEquals((await listUserSessions(limitedId)).length, before + 1);
+  });
+
+  await t.step(
+    "signing in over a live session ends it; an account keeps at most a few sessions",
+    async () => {
+      const first = await login("admin@uni.test", "Admin-Demo-2026", "192.0.2.90");
+      const cookie = first.headers.get("set-cookie")!.split(";")[0];
+      const { token: firstToken } = await first.json();
+      const over = await app.request(
+        "/api/auth/login",
+        jsonRequest("POST", { login: "staff@uni.test", password: "Staff-Demo-2026" }, {
+          cookie,
+          "x-forwarded-for": "192.0.2.91",
+        }),
+      );
+      assertEquals(over.status, 200);
+      await over.body?.cancel();
+      assertEquals((await me(firstToken)).status, 401, "the admin's session ended with the staff sign-in");
+
+      const adminId = (await findUserByEmail("admin@uni.test"))!.id;
+      for (let i = 0; i < MAX_SESSIONS_PER_USER + 3; i++) {
+        await (await login("admin@uni.test", "Admin-Demo-2026", `192.0.2.${100 + i}`)).body?.cancel();
+      }
+      assertEquals((await listUserSessions(adminId)).length, MAX_SESSIONS_PER_USER);
+    },
+  );
 
   await t.step("pages: an unauthenticated deep link goes to /login and carries the way back", async () => {
     const res = await app.request("/books?tab=sub");

@@ -40,7 +40,9 @@ router.openapi(
   }),
   async (c) => {
     const { login, password } = c.req.valid("json");
-    const { user, session, token } = await signIn(login, password, clientInfo(c.req.raw, remoteAddrOf(c)));
+    const carried = (c.get("state") as AppState).identity?.session;
+    const client = clientInfo(c.req.raw, remoteAddrOf(c));
+    const { user, session, token } = await signIn(login, password, client, carried);
     c.header("set-cookie", sessionCookie(token, session, secure(c)));
     return c.json({ user: publicUser(user), token }, 200);
   },

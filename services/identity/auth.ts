@@ -13,7 +13,9 @@ import { authParams, sessionSeconds } from "./params.ts";
 import {
   authenticate,
   createSession,
+  endSessionsOverCap,
   onSessionsRevoked,
+  replaceSession,
   revokeSession,
   revokeUserSessions,
   type Session,
@@ -81,7 +83,11 @@ const tooManyAttempts = (seconds: number) =>
 // Verifying against this when the account does not exist keeps the answer time the same either way.
 let dummyHash: Promise<string> | null = null;
 
-export async function signIn(email: string, password: string, client: ClientInfo) {
+/**
+ * Signs in. A session the request already carries (someone signing in as another person on the same
+ * browser) ends in the same write, and the account keeps at most MAX_SESSIONS_PER_USER sessions.
+ */
+export async function signIn(email: string, password: string, client: ClientInfo, current?: Session) {
   const params = await authParams();
   const verdict = await checkLogin(email, client.ip, params.throttle);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
@@ -93,12 +99,11 @@ export async function signIn(email: string, password: string, client: ClientInfo
     throw new AppError(401, "invalid_credentials", "errors.invalidCredentials");
   }
   await recordSuccess(email, client.ip);
-  const { session, token } = await createSession({
-    userId: user.id,
-    guard: user.guard,
-    ttlSeconds: sessionSeconds(params),
-    ...client,
-  });
+  const opened = { userId: user.id, guard: user.guard, ttlSeconds: sessionSeconds(params), ...client };
+  // The carried session may have ended meanwhile (logged out in another tab): then nothing is replaced.
+  const { session, token } = (current ? await replaceSession(current.sid, opened) : null) ??
+    await createSession(opened);
+  await endSessionsOverCap(user.id, session.sid);
   const signedIn = await updateUser(user.id, (u) => ({ ...u, lastSignInAt: session.createdAt }), user.id);
   return { user: signedIn, session, token };
 }
@@ -148,17 +153,22 @@ export async function availableAccounts(user: User): Promise<User[]> {
   return accounts.filter((a): a is User => a !== null && !a.disabled && a.linkedAccountIds.includes(user.id));
 }
 
-/** Ends this session and opens one for the other account; refuses accounts not linked to this person. */
+/**
+ * Replaces this session with one for the other account, in one atomic write, keeping this session's expiry:
+ * switching never extends a session, and parallel switches with one token leave one session (the others find
+ * theirs ended: 401). Refuses accounts not linked to this person.
+ */
 export async function switchAccount(identity: Identity, accountId: number, client: ClientInfo) {
   const target = (await availableAccounts(identity.user)).find((a) => a.id === accountId);
   if (!target) throw new AppError(403, "account_not_available", "errors.accountNotAvailable");
-  const { session, token } = await createSession({
+  const opened = await replaceSession(identity.session.sid, {
     userId: target.id,
     guard: target.guard,
     ttlSeconds: sessionSeconds(await authParams()),
     switchedFrom: identity.user.id,
+    keepExpiry: true,
     ...client,
   });
-  await revokeSession(identity.session.sid);
-  return { user: target, session, token };
+  if (!opened) throw new AppError(401, "unauthorized", "errors.unauthorized");
+  return { user: target, ...opened };
 }

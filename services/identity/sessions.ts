@@ -96,7 +96,12 @@ export async function ensureStoredSecret(kv: Deno.Kv): Promise<string> {
 
 const randomId = () => base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
 
-export async function createSession(opts: {
+/** Live sessions one account may hold: a sign-in beyond it ends the least recently used (endSessionsOverCap). */
+export const MAX_SESSIONS_PER_USER = 10;
+/** Tries of a replacing commit that lost only to the replaced session's own last-seen update. */
+const REPLACE_ATTEMPTS = 5;
+
+interface NewSession {
   userId: number;
   guard: Guard;
   userAgent: string;
@@ -104,33 +109,77 @@ export async function createSession(opts: {
   /** Lifetime in seconds (a positive integer), or null for a session that lasts until revoked. */
   ttlSeconds: number | null;
   switchedFrom?: number;
-}): Promise<{ session: Session; token: string }> {
-  const { ttlSeconds } = opts;
-  if (ttlSeconds !== null && !(Number.isSafeInteger(ttlSeconds) && ttlSeconds > 0)) {
+}
+
+export async function createSession(opts: NewSession): Promise<{ session: Session; token: string }> {
+  return (await openSession(opts))!;
+}
+
+/**
+ * Opens a session in place of `replaced`, which ends in the same atomic write and only if it is still live:
+ * null when it has ended meanwhile, so one token cannot be forked into several by parallel requests. With
+ * `keepExpiry`, the new session ends when the replaced one would have (switching accounts never extends one).
+ */
+export function replaceSession(
+  replaced: string,
+  opts: NewSession & { keepExpiry?: boolean },
+): Promise<{ session: Session; token: string } | null> {
+  return openSession({ ...opts, replaces: replaced });
+}
+
+async function openSession(
+  opts: NewSession & { replaces?: string; keepExpiry?: boolean },
+): Promise<{ session: Session; token: string } | null> {
+  if (opts.ttlSeconds !== null && !(Number.isSafeInteger(opts.ttlSeconds) && opts.ttlSeconds > 0)) {
     throw new RangeError("ttlSeconds must be a positive integer or null");
   }
-  const now = Date.now();
   const sid = randomId();
-  const session: Session = {
-    sid,
-    userId: opts.userId,
-    guard: opts.guard,
-    createdAt: new Date(now).toISOString(),
-    lastSeenAt: new Date(now).toISOString(),
-    expiresAt: ttlSeconds === null ? null : new Date(now + ttlSeconds * 1000).toISOString(),
-    userAgent: opts.userAgent.slice(0, 512),
-    ip: opts.ip.slice(0, 64),
-    ...(opts.switchedFrom === undefined ? {} : { switchedFrom: opts.switchedFrom }),
-  };
-  const expiry = ttlSeconds === null ? undefined : { expireIn: ttlSeconds * 1000 };
   const key = await signingKey();
-  const result = await db().atomic()
-    .check({ key: ["sessions", sid], versionstamp: null })
-    .set(["sessions", sid], session, expiry)
-    .set(["sessions_by_user", opts.userId, sid], sid, expiry)
-    .commit();
-  if (!result.ok) throw new Error("session id collision"); // 256 random bits: practically unreachable
+  let now = Date.now();
+  let session: Session | null = null;
+  let replaced: Session | null = null;
+  for (let attempt = 0; attempt < REPLACE_ATTEMPTS && !session; attempt++) {
+    now = Date.now();
+    const old = opts.replaces ? await db().get<Session>(["sessions", opts.replaces]) : null;
+    if (old && !old.value) return null;
+    const inherited = opts.keepExpiry && old?.value ? old.value.expiresAt : undefined;
+    const expiresAt = inherited !== undefined
+      ? inherited
+      : opts.ttlSeconds === null
+      ? null
+      : new Date(now + opts.ttlSeconds * 1000).toISOString();
+    if (expiresAt !== null && Date.parse(expiresAt) <= now) return null;
+    const candidate: Session = {
+      sid,
+      userId: opts.userId,
+      guard: opts.guard,
+      createdAt: new Date(now).toISOString(),
+      lastSeenAt: new Date(now).toISOString(),
+      expiresAt,
+      userAgent: opts.userAgent.slice(0, 512),
+      ip: opts.ip.slice(0, 64),
+      ...(opts.switchedFrom === undefined ? {} : { switchedFrom: opts.switchedFrom }),
+    };
+    const expiry = expiresAt === null ? undefined : { expireIn: Date.parse(expiresAt) - now };
+    const atomic = db().atomic()
+      .check({ key: ["sessions", sid], versionstamp: null })
+      .set(["sessions", sid], candidate, expiry)
+      .set(["sessions_by_user", opts.userId, sid], sid, expiry);
+    if (old?.value) {
+      atomic.check(old);
+      for (const op of revokeOps(old.value.sid, old.value.userId, candidate.createdAt)) {
+        if (op.type === "delete") atomic.delete(op.key);
+        else atomic.set(op.key, op.value, { expireIn: op.expireIn });
+      }
+    }
+    if ((await atomic.commit()).ok) [session, replaced] = [candidate, old?.value ?? null];
+  }
+  if (!session) throw new Error("session could not be committed"); // only under extreme contention
+  if (replaced) notify([replaced.sid]);
   const iat = Math.floor(now / 1000);
+  const ttlSeconds = session.expiresAt === null
+    ? null
+    : Math.max(1, Math.ceil((Date.parse(session.expiresAt) - now) / 1000));
   const token = await new SignJWT({ id: opts.userId, guard: opts.guard, sid })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE)
@@ -236,6 +285,16 @@ export async function revokeUserSessions(userId: number, opts: { except?: string
   await commitInBatches(sids.flatMap((sid) => revokeOps(sid, userId, at)));
   notify(sids);
   return sids.length;
+}
+
+/** Ends the user's least recently used sessions beyond MAX_SESSIONS_PER_USER, never `keep` (the new one). */
+export async function endSessionsOverCap(userId: number, keep: string): Promise<void> {
+  const sessions = await listUserSessions(userId);
+  const over = sessions.filter((s) => s.sid !== keep).slice(MAX_SESSIONS_PER_USER - 1);
+  if (!over.length) return;
+  const at = new Date().toISOString();
+  await commitInBatches(over.flatMap((s) => revokeOps(s.sid, userId, at)));
+  notify(over.map((s) => s.sid));
 }
 
 /** The user's live sessions, most recently seen first. */
