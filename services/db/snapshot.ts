@@ -37,12 +37,16 @@ export interface KvSnapshot<S> {
 interface Held<S> {
   kv: Deno.Kv;
   versions: Versions;
-  stamps: string;
   builtAt: number;
   value: S;
 }
 
-const stampsOf = (versions: Versions) => versions.map((entry) => entry.versionstamp).join("|");
+/** Whether `held` was built or brought up to date as of `versions` (read on every request: no allocation). */
+function sameVersions(held: Versions, versions: Versions): boolean {
+  if (held.length !== versions.length) return false;
+  for (let i = 0; i < held.length; i++) if (held[i].versionstamp !== versions[i].versionstamp) return false;
+  return true;
+}
 
 export function kvSnapshot<S>(source: SnapshotSource<S>): KvSnapshot<S> {
   let held: Held<S> | null = null;
@@ -51,16 +55,15 @@ export function kvSnapshot<S>(source: SnapshotSource<S>): KvSnapshot<S> {
 
   async function sync(kv: Deno.Kv, versions: Versions): Promise<void> {
     const old = held;
-    const stamps = stampsOf(versions);
     if (old && old.kv === kv && source.update && Date.now() - old.builtAt < maxAgeMs) {
       const value = await source.update(old.value, old.versions, versions, kv);
       if (value !== null) {
-        held = { kv, versions, stamps, builtAt: old.builtAt, value };
+        held = { kv, versions, builtAt: old.builtAt, value };
         return;
       }
     }
     const builtAt = Date.now();
-    held = { kv, versions, stamps, builtAt, value: await source.load(kv, versions) };
+    held = { kv, versions, builtAt, value: await source.load(kv, versions) };
   }
 
   async function at(versions: Versions): Promise<S> {
@@ -68,8 +71,8 @@ export function kvSnapshot<S>(source: SnapshotSource<S>): KvSnapshot<S> {
     for (;;) {
       const current = held;
       if (
-        current && current.kv === kv && current.stamps === stampsOf(versions) &&
-        Date.now() - current.builtAt < maxAgeMs
+        current && current.kv === kv && sameVersions(current.versions, versions) &&
+        (maxAgeMs === Infinity || Date.now() - current.builtAt < maxAgeMs)
       ) return current.value;
       if (syncing && syncing.kv === kv) {
         // Another read is bringing it up to date: wait for it, then compare with versions read after it.
@@ -84,7 +87,7 @@ export function kvSnapshot<S>(source: SnapshotSource<S>): KvSnapshot<S> {
       await done;
       // Just built, so not too old, whatever a slow load took.
       const built = held as Held<S> | null;
-      if (built && built.kv === kv && built.stamps === stampsOf(versions)) return built.value;
+      if (built && built.kv === kv && sameVersions(built.versions, versions)) return built.value;
     }
   }
 
