@@ -178,6 +178,14 @@ Deno.test("language administration", async (t) => {
     assertEquals((await save("en", "common.ok", "x".repeat(4001))).status, 422);
   });
 
+  await t.step("names every object inherits are not keys of the dictionary", async () => {
+    for (const key of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      for (const side of ["admin_side", "student_side"]) {
+        assertEquals((await save("en", key, "x", side)).status, 422, `${side} ${key}`);
+      }
+    }
+  });
+
   await t.step("templatesGenerate: every language of the side as a nested dictionary download", async () => {
     const { status, body, res } = await call("POST", "/api/languages/templates", admin, {
       side: "admin_side",

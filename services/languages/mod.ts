@@ -174,7 +174,7 @@ export async function generateKeywords(side: Side, actor: number): Promise<Recor
   for (const language of await listLanguages(side)) {
     const shipped = shippedOf(side, language.code);
     const stored = await storedOf(side, language.code);
-    const missing = used.filter((key) => !(key in shipped) && !stored.has(key));
+    const missing = used.filter((key) => !Object.hasOwn(shipped, key) && !stored.has(key));
     added[language.code] = missing.length;
     if (missing.length === 0) continue;
     await commitInBatches(
@@ -201,7 +201,7 @@ export async function generateTemplates(side: Side): Promise<Record<string, Dict
   for (const language of await listLanguages(side)) {
     const stored = await storedOf(side, language.code);
     const flat = { ...shippedOf(side, language.code) };
-    for (const [key, text] of stored) if (text !== "" || !(key in flat)) flat[key] = text;
+    for (const [key, text] of stored) if (text !== "" || !Object.hasOwn(flat, key)) flat[key] = text;
     templates[language.code] = nestDictionary(flat);
   }
   return templates;
@@ -223,11 +223,12 @@ export async function saveTranslation(
   const shipped = shippedOf(side, code);
   const entryKey = textKey(side, code, key);
   const before = await db().get<string>(entryKey);
-  const known = key in shipped || before.versionstamp !== null || (await usedKeys())[side].includes(key);
+  const known = Object.hasOwn(shipped, key) || before.versionstamp !== null ||
+    (await usedKeys())[side].includes(key);
   if (!known) {
     throw invalid({ key: { key: "langAdmin.errors.unknownKey" } });
   }
-  const removeEdit = text === "" && key in shipped;
+  const removeEdit = text === "" && Object.hasOwn(shipped, key);
   const atomic = db().atomic().check(before);
   if (removeEdit) atomic.delete(entryKey);
   else atomic.set(entryKey, text);
