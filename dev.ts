@@ -82,7 +82,9 @@ async function watch() {
     }
     server?.kill("SIGTERM");
     await server?.status;
-    server = new Deno.Command(Deno.execPath(), { args: ["task", "serve"], cwd: root }).spawn();
+    // Development shows the demo university, as `npm start` does, unless SEED says otherwise.
+    const env = { SEED: Deno.env.get("SEED") ?? "demo" };
+    server = new Deno.Command(Deno.execPath(), { args: ["task", "serve"], cwd: root, env }).spawn();
   };
   await restart();
   let timer: ReturnType<typeof setTimeout> | undefined;

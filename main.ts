@@ -18,7 +18,7 @@ import { chatSocket } from "./http/chat_socket.ts";
 import manifest from "./routes.gen.ts";
 import { openDb } from "./services/db/kv.ts";
 import { dictionaryFor, i18nVersionFor, translatorFor } from "./services/languages/i18n.ts";
-import { seedIfEmpty } from "./services/seed/mod.ts";
+import { prepareKvOnStart } from "./services/seed/on_start.ts";
 import { refreshTranslationOverrides } from "./services/languages/overrides.ts";
 import { warmStudentIndex } from "./services/students/list_index.ts";
 
@@ -129,7 +129,7 @@ function configuredOrigins(): string[] | null {
 
 if (import.meta.main) {
   const app = await createApp();
-  if (envVar("SEED") !== "off" && await seedIfEmpty()) console.log("loaded the demo data into the new KV");
+  await prepareKvOnStart(envVar("SEED"));
   // Load the students list's snapshot now, not on the first person's request.
   await warmStudentIndex();
   const port = Number(envVar("PORT") ?? 8000);

@@ -1,6 +1,7 @@
 /**
- * The demo university: one deterministic generator that every module extends with a part. `small` runs on
- * the first start of an empty KV and in browser tests; `large` is for benchmarks (`deno task seed --size large`).
+ * The demo university: one deterministic generator that every module extends with a part. `small` is what
+ * `npm start` (SEED=demo, on_start.ts) loads into an empty KV and what the tests use; `large` is for
+ * benchmarks (`deno task seed --size large`).
  * A marker in KV records what was seeded, so a restart never seeds twice.
  */
 import { db } from "../db/kv.ts";
@@ -59,11 +60,4 @@ export async function seed(size: SeedSize, log: (m: string) => void = console.lo
   const marker: SeedMarker = { size, parts: SEED_PARTS.map((p) => p.name), at: new Date().toISOString() };
   await db().set(MARKER, marker);
   return marker;
-}
-
-/** Seeds the small demo data set unless this KV was seeded before. */
-export async function seedIfEmpty(log?: (m: string) => void): Promise<boolean> {
-  if (await seedMarker()) return false;
-  await seed("small", log);
-  return true;
 }

@@ -32,7 +32,7 @@ async function startOnPort(port: number, kvDir: string) {
   const child = new Deno.Command(DENO, {
     args: ["run", ...await serveFlags(), "main.ts"],
     cwd: ROOT,
-    env: { PORT: String(port), HOST: "127.0.0.1", KV_PATH: `./data/${kvDir}/app.kv` },
+    env: { PORT: String(port), HOST: "127.0.0.1", KV_PATH: `./data/${kvDir}/app.kv`, SEED: "demo" },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

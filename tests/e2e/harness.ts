@@ -1,6 +1,7 @@
 /**
- * Browser-test harness: a real server (the production flags, a fresh KV under ./data/test-*) on a free port,
- * and Debian's Chromium driven by playwright-core with the flags this closed network needs.
+ * Browser-test harness: a real server (the production flags, a fresh KV under ./data/test-* with the demo
+ * university) on a free port, and Debian's Chromium driven by playwright-core with the flags this closed
+ * network needs.
  */
 import { type Browser, chromium, type Page } from "playwright-core";
 import { DENO, ROOT, serveFlags } from "../serve_flags.ts";
@@ -44,6 +45,8 @@ export async function startServer(
       PORT: String(port),
       HOST: "127.0.0.1",
       KV_PATH: `./data/${dir.split("/").pop()}/app.kv`,
+      // The demo university (its accounts are DEMO below), which a server loads only when asked.
+      SEED: "demo",
       // The demo university's "today", so that "this week" and "the running semester" hold on any day.
       APP_NOW: REFERENCE_NOW,
       ...env,
@@ -141,7 +144,7 @@ export async function withBrowser(
   }
 }
 
-/** The demo accounts every fresh KV is seeded with (README, services/seed/accounts.ts). */
+/** The demo accounts of the demo university, which the test servers load (README, services/seed/accounts.ts). */
 export const DEMO = {
   admin: { email: "admin@uni.test", password: "Admin-Demo-2026" },
   staff: { email: "staff@uni.test", password: "Staff-Demo-2026" },
