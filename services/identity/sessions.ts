@@ -4,6 +4,7 @@
  */
 import { base64url, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { commitInBatches, db, type KvOp, readMany } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
 import { envVar } from "../../utils/env.ts";
 
 export type Guard = "user" | "prof" | "custom";
@@ -77,22 +78,19 @@ export function parseSecret(secret: string): Uint8Array {
  * The secret stored at `["meta", "jwt_secret"]`, generated on first use. The write only succeeds if the key
  * is still absent, so processes starting together all end up with whichever secret was committed first.
  */
-export async function ensureStoredSecret(kv: Deno.Kv): Promise<string> {
-  for (let busy = 0;; busy++) {
-    try {
-      const stored = await kv.get<string>(SECRET_KEY);
-      if (stored.value) return stored.value;
-      const secret = randomId();
-      const atomic = kv.atomic().check({ key: SECRET_KEY, versionstamp: null }).set(SECRET_KEY, secret);
-      if ((await atomic.commit()).ok) return secret;
-    } catch (error) {
-      // Processes sharing one local SQLite file can collide on this first write, and SQLite then reports
-      // "database is locked" instead of waiting; a short random pause lets one of them win.
-      if (!(error instanceof TypeError && error.message.includes("locked")) || busy >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25));
-    }
-  }
+export function ensureStoredSecret(kv: Deno.Kv): Promise<string> {
+  // Processes starting together race for this first write (or, sharing one SQLite file, see "database is
+  // locked"): the losers read the winner's secret on their next try.
+  return untilCommitted(async () => {
+    const stored = await kv.get<string>(SECRET_KEY);
+    if (stored.value) return stored.value;
+    const secret = randomId();
+    const atomic = kv.atomic().check({ key: SECRET_KEY, versionstamp: null }).set(SECRET_KEY, secret);
+    return (await atomic.commit()).ok ? secret : RETRY;
+  }, { attempts: SECRET_ATTEMPTS });
 }
+
+const SECRET_ATTEMPTS = 20;
 
 const randomId = () => base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
 
@@ -135,11 +133,8 @@ async function openSession(
   }
   const sid = randomId();
   const key = await signingKey();
-  let now = Date.now();
-  let session: Session | null = null;
-  let replaced: Session | null = null;
-  for (let attempt = 0; attempt < REPLACE_ATTEMPTS && !session; attempt++) {
-    now = Date.now();
+  const opened = await untilCommitted(async () => {
+    const now = Date.now();
     const old = opts.replaces ? await db().get<Session>(["sessions", opts.replaces]) : null;
     if (old && !old.value) return null;
     const inherited = opts.keepExpiry && old?.value ? old.value.expiresAt : undefined;
@@ -172,9 +167,10 @@ async function openSession(
         else atomic.set(op.key, op.value, { expireIn: op.expireIn });
       }
     }
-    if ((await atomic.commit()).ok) [session, replaced] = [candidate, old?.value ?? null];
-  }
-  if (!session) throw new Error("session could not be committed"); // only under extreme contention
+    return (await atomic.commit()).ok ? { session: candidate, replaced: old?.value ?? null, now } : RETRY;
+  }, { attempts: REPLACE_ATTEMPTS });
+  if (!opened) return null;
+  const { session, replaced, now } = opened;
   if (replaced) notify([replaced.sid]);
   const iat = Math.floor(now / 1000);
   const ttlSeconds = session.expiresAt === null
