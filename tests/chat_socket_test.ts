@@ -328,6 +328,29 @@ Deno.test("chat socket protocol", async (t) => {
       await ok(a.client.call("setUserSettings", { visibility: "everyone" }));
     });
 
+    await t.step(
+      "a student is listed among students, whatever directory or staff title they claim",
+      async () => {
+        const st = track(await signedIn("student"));
+        const s = track(await signedIn("staff"));
+        assertEquals(
+          await refused(st.client.call("setUserSettings", { directory: "administration" })),
+          "invalid",
+        );
+        assertEquals(await refused(st.client.call("setUserSettings", { title: "ადმინისტრაცია" })), "invalid");
+        assertEquals(await refused(st.client.call("setUserSettings", { title: "პროფესორი" })), "invalid");
+        // A choice stored before this rule does not move them either.
+        await db().set(["chat_settings", student.id], { directory: "administration" });
+        const listed = async (directory: "administration" | "students") =>
+          (await ok(s.client.call("getDirectoryUsers", { directory }))).users.some((u) =>
+            u.id === student.id
+          );
+        await ok(st.client.call("setUserSettings", { muted: false })); // and the people snapshot reloads
+        assertEquals([await listed("administration"), await listed("students")], [false, true]);
+        await db().delete(["chat_settings", student.id]);
+      },
+    );
+
     await t.step("ping is answered by pong; a socket that stops answering is closed", async () => {
       const saved = { ...timings };
       timings.ping = 100;

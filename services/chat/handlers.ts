@@ -175,7 +175,7 @@ export const HANDLERS: Handlers = {
       Object.entries(change).filter(([, v]) => v !== undefined),
     );
     if (typeof clean.title === "string" && !clean.title.trim()) clean.title = null;
-    return { userSettings: await setChatSettings(me.id, clean) };
+    return { userSettings: await setChatSettings(me, clean) };
   },
 
   async getUserDirectories({ me }) {

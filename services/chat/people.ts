@@ -10,6 +10,7 @@ import { db } from "../db/kv.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 import type { User } from "../identity/users.ts";
 import { DEFAULT_SETTINGS, keys } from "./model.ts";
+import { invalid } from "../../utils/errors.ts";
 import {
   type ChatUser,
   DEFAULT_MEMBER_TITLES,
@@ -121,7 +122,8 @@ const DIRECTORY_NAMES: Record<DirectoryId, string> = {
   students: "სტუდენტები",
 };
 
-const directoryOf = (p: Person) => p.settings.directory ?? DIRECTORY_OF[p.user.chatType];
+/** Where a person is listed follows their type (from their guard), never what they chose to claim. */
+const directoryOf = (p: Person) => DIRECTORY_OF[p.user.chatType];
 
 export async function directories(me: number): Promise<Directory[]> {
   const counts = new Map<DirectoryId, number>();
@@ -148,8 +150,25 @@ export async function getChatSettings(userId: number): Promise<UserChatSettings>
   return { ...DEFAULT_SETTINGS, ...entry.value };
 }
 
+/**
+ * Refuses what would present the person as of another type: another type's directory, or another type's
+ * default title as their own (a student titled "ადმინისტრაცია" in the staff directory).
+ */
+function checkPresentation(me: MemberRef, change: Partial<UserChatSettings>) {
+  if (change.directory && change.directory !== DIRECTORY_OF[me.type]) {
+    throw invalid({ directory: { key: "chat.errors.notYourDirectory" } });
+  }
+  const title = change.title?.trim().toLocaleLowerCase();
+  const claimed = Object.entries(DEFAULT_MEMBER_TITLES).some(([type, text]) =>
+    type !== me.type && title === text.toLocaleLowerCase()
+  );
+  if (claimed) throw invalid({ title: { key: "chat.errors.notYourTitle" } });
+}
+
 /** Saves the person's own settings, audited as `chat_settings/userId`. */
-export async function setChatSettings(userId: number, change: Partial<UserChatSettings>) {
+export async function setChatSettings(me: MemberRef, change: Partial<UserChatSettings>) {
+  checkPresentation(me, change);
+  const userId = me.id;
   const saved = await untilCommitted(async () => {
     const entry = await db().get<UserChatSettings>(keys.settings(userId));
     const before = { ...DEFAULT_SETTINGS, ...entry.value };

@@ -199,7 +199,7 @@ export interface UserChatSettings {
   muted: boolean;
   /** hidden: others do not find the person in searches and directories (existing rooms still work). */
   visibility: UserVisibility;
-  /** The directory the person is listed in; null: by type. */
+  /** Kept for older clients: a person is always listed in their own type's directory (another is refused). */
   directory: DirectoryId | null;
 }
 
