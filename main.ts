@@ -17,6 +17,10 @@ import { userSocket } from "./http/user_socket.ts";
 import { chatSocket } from "./http/chat_socket.ts";
 import manifest from "./routes.gen.ts";
 import { openDb } from "./services/db/kv.ts";
+import { requestTelemetry } from "./http/request_telemetry.ts";
+import { migrateStore, startJobs } from "./services/operations/startup.ts";
+import { drainOnSignals } from "./services/operations/shutdown.ts";
+import { logEvent } from "./services/operations/log.ts";
 import { dictionaryFor, i18nVersionFor, translatorFor } from "./services/languages/i18n.ts";
 import { prepareKvOnStart } from "./services/seed/on_start.ts";
 import { refreshTranslationOverrides } from "./services/languages/overrides.ts";
@@ -40,6 +44,8 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export async function createApp(opts: AppOptions = {}) {
   await openDb(opts.kvPath);
+  // Stored data in the shape this code reads, before anything reads it (once, under a lock, across processes).
+  await migrateStore();
   // Translations edited on the language screen apply from the first request on.
   await refreshTranslationOverrides();
   const root = opts.root ?? ".";
@@ -52,6 +58,7 @@ export async function createApp(opts: AppOptions = {}) {
       throw new AppError(413, "payload_too_large", "errors.payloadTooLarge");
     },
   });
+  app.use(requestTelemetry(() => app.openAPIRegistry.definitions));
   app.use(
     platform({
       build,
@@ -61,6 +68,11 @@ export async function createApp(opts: AppOptions = {}) {
     }),
   );
   app.use("/api/*", (c, next) => (WRITES.has(c.req.method) ? limitBody(c, next) : next()));
+  // API answers are personal (a shared lab computer's next user must not read them from the cache).
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
+  });
 
   app.get("/static/i18n/:file{[a-z]{2}\\.json}", (c) => {
     const lang = c.req.param("file").slice(0, 2);
@@ -105,7 +117,7 @@ export async function createApp(opts: AppOptions = {}) {
   function handleError(error: Error, c: Context<AppEnv>) {
     const known = toAppError(error);
     const state = c.get("state");
-    if (!known) console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    if (!known) logEvent("error", "request_failed", { method: c.req.method, path: c.req.path, error });
     if (isApiRequest(c) || !state) {
       const appError = known ?? new AppError(500 as 400, "internal", "errors.internal");
       if (appError.options.retryAfter) c.header("retry-after", String(appError.options.retryAfter));
@@ -133,9 +145,13 @@ if (import.meta.main) {
   // Load the students list's snapshot now, not on the first person's request.
   await warmStudentIndex();
   const port = Number(envVar("PORT") ?? 8000);
-  Deno.serve({
+  const server = Deno.serve({
     port,
     hostname: envVar("HOST") ?? "0.0.0.0",
-    onListen: ({ port }) => console.log(`listening on http://localhost:${port}`),
+    onListen: ({ port }) =>
+      logEvent("info", "listening", { message: `listening on http://localhost:${port}` }),
   }, app.fetch);
+  // SIGTERM / SIGINT: stop accepting, close sockets with 1001, finish requests (≤ 10 s), close the KV, exit 0.
+  drainOnSignals(server);
+  startJobs();
 }

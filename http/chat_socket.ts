@@ -5,6 +5,7 @@
  * an Origin (not browsers) must authenticate with a token in the `auth` frame anyway.
  */
 import type { Context } from "hono";
+import { trackSocket } from "../services/operations/open_sockets.ts";
 import { identify } from "../services/identity/auth.ts";
 import { attachChatSocket, type ChatIdentity } from "../services/chat/connection.ts";
 import { AppError } from "../utils/errors.ts";
@@ -25,6 +26,7 @@ export function chatSocket(allowedOrigins: string[] | null) {
     // The chat protocol pings and times out on its own (connection.ts); Deno's idle timeout would re-arm a
     // timer on every frame received to do the same again.
     const { socket, response } = Deno.upgradeWebSocket(c.req.raw, { idleTimeout: 0 });
+    trackSocket(socket, "chat"); // closed with 1001 on shutdown
     const state = c.get("state") as AppState;
     attachChatSocket(socket, {
       initial: chatIdentity(state.identity),

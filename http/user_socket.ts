@@ -4,6 +4,7 @@
  * person's cookie); clients without an Origin (not browsers) must authenticate with a token frame anyway.
  */
 import type { Context } from "hono";
+import { trackSocket } from "../services/operations/open_sockets.ts";
 import { identify } from "../services/identity/auth.ts";
 import { attachUserSocket, type ChannelIdentity } from "../services/notifications/user_channel.ts";
 import { AppError } from "../utils/errors.ts";
@@ -22,6 +23,7 @@ export function userSocket(allowedOrigins: string[] | null) {
       throw new AppError(403, "csrf", "errors.csrf");
     }
     const { socket, response } = Deno.upgradeWebSocket(c.req.raw);
+    trackSocket(socket, "user"); // closed with 1001 on shutdown
     const state = c.get("state") as AppState;
     attachUserSocket(
       socket,

@@ -181,6 +181,14 @@ Deno.test("HTTP platform", async (t) => {
     assertMatch(await res.text(), /\/no\/such\/page/);
   });
 
+  await t.step("personal API answers are never kept in the browser's cache", async () => {
+    for (const path of ["/api/auth/me", "/api/auth/accounts", "/api/students?limit=1", "/api/devices"]) {
+      const res = await app.request(path, { headers: staffCookie });
+      await res.body?.cancel();
+      assertEquals([res.status, res.headers.get("cache-control")], [200, "no-store"], path);
+    }
+  });
+
   await t.step("the language link sets the cookie and returns only to local paths", async () => {
     const res = await app.request("/language/en?next=/ui-kit");
     assertEquals(res.status, 303);

@@ -106,6 +106,11 @@ Deno.test("chat HTTP side", async (t) => {
       const response = await app.request(finished.address!, { headers: auth(tokens.prof) });
       assertEquals(response.status, 200);
       assertEquals(response.headers.get("x-content-type-options"), "nosniff");
+      assertEquals(
+        response.headers.get("cache-control"),
+        "no-store",
+        "not readable from the cache after sign-out",
+      );
       assertEquals(response.headers.get("content-type"), "image/png");
       assert(response.headers.get("content-disposition")!.startsWith('inline; filename="'));
       assertEquals((await response.arrayBuffer()).byteLength, 700_000);

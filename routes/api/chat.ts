@@ -33,22 +33,23 @@ const json = <S extends z.ZodType>(schema: S, description = "ok") => ({
   content: { "application/json": { schema } },
 });
 
-router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/upload",
-    operationId: "chatUpload",
-    permission: "session",
-    summary:
-      "One chunk (≤ 512 KiB, raw bytes) of a file for a room the caller is in; the last one finishes it",
-    request: {
-      query: UploadQuery,
-      body: {
-        content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
-      },
+export const chatUploadRoute = apiRoute({
+  method: "post",
+  path: "/upload",
+  operationId: "chatUpload",
+  permission: "session",
+  summary: "One chunk (≤ 512 KiB, raw bytes) of a file for a room the caller is in; the last one finishes it",
+  request: {
+    query: UploadQuery,
+    body: {
+      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
     },
-    responses: { 200: json(UploadResult) },
-  }),
+  },
+  responses: { 200: json(UploadResult) },
+});
+
+router.openapi(
+  chatUploadRoute,
   async (c) => {
     const query = c.req.valid("query");
     const bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -59,21 +60,23 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/files/{filename}",
-    operationId: "chatFile",
-    permission: "session",
-    summary: "A chat file, for current members of its room only",
-    request: { params: FileParam },
-    responses: {
-      200: {
-        description: "the file",
-        content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
-      },
+export const chatFileRoute = apiRoute({
+  method: "get",
+  path: "/files/{filename}",
+  operationId: "chatFile",
+  permission: "session",
+  summary: "A chat file, for current members of its room only",
+  request: { params: FileParam },
+  responses: {
+    200: {
+      description: "the file",
+      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  chatFileRoute,
   async (c) => {
     const { record, bytes } = await chatFileFor(meOf(c), c.req.valid("param").filename);
     const disposition = showsInline(record.mimetype) ? "inline" : "attachment";
@@ -86,39 +89,44 @@ router.openapi(
       }`,
       "x-content-type-options": "nosniff",
       "content-security-policy": "default-src 'none'; sandbox",
-      "cache-control": "private, max-age=3600",
+      // Never kept in the browser's cache: after sign-out the next person at the computer must not open it.
+      "cache-control": "no-store",
     });
   },
 );
 
+export const chatEventLogRoomsRoute = apiRoute({
+  method: "get",
+  path: "/event-log/rooms",
+  operationId: "chatEventLogRooms",
+  permission: EVENT_LOG,
+  summary: "Every chat room with its head seq, newest activity first (event log inspector)",
+  request: { query: LogRoomsQuery },
+  responses: { 200: json(z.object({ data: z.array(LogRoom), total: z.number().int() })) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/event-log/rooms",
-    operationId: "chatEventLogRooms",
-    permission: EVENT_LOG,
-    summary: "Every chat room with its head seq, newest activity first (event log inspector)",
-    request: { query: LogRoomsQuery },
-    responses: { 200: json(z.object({ data: z.array(LogRoom), total: z.number().int() })) },
-  }),
+  chatEventLogRoomsRoute,
   async (c) => {
     const { page, limit } = c.req.valid("query");
     return c.json(await listLogRooms(page, limit), 200);
   },
 );
 
+export const chatEventLogRoute = apiRoute({
+  method: "get",
+  path: "/event-log/{roomId}",
+  operationId: "chatEventLog",
+  permission: EVENT_LOG,
+  summary: "A room's events, oldest first, filtered by type and actor, after a seq (following), paged",
+  request: { params: LogRoomParam, query: LogEventsQuery },
+  responses: {
+    200: json(z.object({ data: z.array(LogEvent), total: z.number().int(), head: z.number().int() })),
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/event-log/{roomId}",
-    operationId: "chatEventLog",
-    permission: EVENT_LOG,
-    summary: "A room's events, oldest first, filtered by type and actor, after a seq (following), paged",
-    request: { params: LogRoomParam, query: LogEventsQuery },
-    responses: {
-      200: json(z.object({ data: z.array(LogEvent), total: z.number().int(), head: z.number().int() })),
-    },
-  }),
+  chatEventLogRoute,
   async (c) => {
     const { roomId } = c.req.valid("param");
     const { type, actor, after, page, limit } = c.req.valid("query");
@@ -129,21 +137,23 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/event-log/{roomId}/export",
-    operationId: "chatEventLogExport",
-    permission: EVENT_LOG,
-    summary: "Every event of a room matching the filter, as a JSON download",
-    request: { params: LogRoomParam, query: LogEventsQuery.omit({ page: true, limit: true }) },
-    responses: {
-      200: {
-        description: "the events",
-        content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
-      },
+export const chatEventLogExportRoute = apiRoute({
+  method: "get",
+  path: "/event-log/{roomId}/export",
+  operationId: "chatEventLogExport",
+  permission: EVENT_LOG,
+  summary: "Every event of a room matching the filter, as a JSON download",
+  request: { params: LogRoomParam, query: LogEventsQuery.omit({ page: true, limit: true }) },
+  responses: {
+    200: {
+      description: "the events",
+      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  chatEventLogExportRoute,
   async (c) => {
     const { roomId } = c.req.valid("param");
     const { type, actor, after } = c.req.valid("query");

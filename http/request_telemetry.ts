@@ -1,0 +1,56 @@
+/**
+ * The first middleware: gives each request an id (the client's X-Request-Id when it is plain, else a new one),
+ * which every log line written while serving it carries and the response returns in X-Request-Id; and, once the
+ * router has matched, names the request's OpenTelemetry span after its route pattern and API operationId.
+ */
+import type { MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { requestIdFrom, withRequestId } from "../services/operations/request_context.ts";
+import { nameRequestSpan } from "../services/operations/tracing.ts";
+import { logEvent } from "../services/operations/log.ts";
+
+/** Requests slower than this are logged (every request is a span already when telemetry is on). */
+const SLOW_MS = 2_000;
+
+interface RouteDefinition {
+  type: string;
+  route?: { method: string; path: string; operationId?: string };
+}
+
+/** `GET /api/books/:id` → operationId, from the OpenAPI registry (its paths are written `/api/books/{id}`). */
+export function operationIndex(definitions: readonly RouteDefinition[]): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const d of definitions) {
+    if (d.type !== "route" || !d.route?.operationId) continue;
+    const path = d.route.path.replace(/\{(\w+)\}/g, ":$1");
+    index.set(`${d.route.method.toUpperCase()} ${path}`, d.route.operationId);
+  }
+  return index;
+}
+
+export function requestTelemetry(definitions: () => readonly RouteDefinition[]): MiddlewareHandler {
+  let operations: Map<string, string> | null = null;
+  return (c, next) => {
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    const started = performance.now();
+    return withRequestId(requestId, async () => {
+      await next();
+      const route = routePath(c, -1);
+      operations ??= operationIndex(definitions());
+      const operationId = operations.get(`${c.req.method} ${route}`);
+      nameRequestSpan(c.req.method, route, operationId);
+      // A 101 (WebSocket) response's headers are immutable on Deno 2.5.
+      if (c.res.status !== 101) c.res.headers.set("x-request-id", requestId);
+      const ms = performance.now() - started;
+      if (c.res.status >= 500 || ms > SLOW_MS) {
+        logEvent(c.res.status >= 500 ? "error" : "warn", "http_request", {
+          method: c.req.method,
+          route,
+          operationId,
+          status: c.res.status,
+          ms: Math.round(ms),
+        });
+      }
+    });
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Graceful shutdown (ARCHITECTURE §10): on SIGTERM or SIGINT the server stops accepting connections, closes its
+ * sockets with 1001 so that clients reconnect and resume, lets requests in flight finish within DRAIN_MS, closes
+ * the KV and exits 0. A chat message is acknowledged only after its commit, so one that was in flight when its
+ * socket closed is either committed (and replayed by the resume) or sent again by the client under the same
+ * client id (and committed once).
+ */
+import { closeDb } from "../db/kv.ts";
+import { closeAllSockets } from "./open_sockets.ts";
+import { logEvent } from "./log.ts";
+
+/** What requests in flight get to finish; the issue's bound, well inside orchestrators' 30 s grace. */
+export const DRAIN_MS = 10_000;
+const SOCKET_CLOSE_MS = 2_000;
+
+let draining = false;
+
+/** True from the first signal on: readiness fails, so a load balancer stops sending new requests. */
+export const isDraining = () => draining;
+
+export function drainOnSignals(
+  server: Deno.HttpServer,
+  extra: { stop?: () => void | Promise<void> } = {},
+): void {
+  const onSignal = (signal: Deno.Signal) => () => {
+    if (draining) return;
+    draining = true;
+    drain(server, signal, extra.stop).then(() => Deno.exit(0), (error) => {
+      logEvent("error", "shutdown_failed", { error: String(error) });
+      Deno.exit(1);
+    });
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    // Windows knows SIGINT only (and SIGBREAK); the server runs on Linux, tests may not.
+    try {
+      Deno.addSignalListener(signal, onSignal(signal));
+    } catch {
+      // not supported here
+    }
+  }
+}
+
+async function drain(server: Deno.HttpServer, signal: string, stop?: () => void | Promise<void>) {
+  const started = performance.now();
+  logEvent("info", "shutdown_started", { signal });
+  // Stop accepting first, so that a client's reconnect reaches another process rather than this one.
+  const stopped = server.shutdown();
+  await closeAllSockets(SOCKET_CLOSE_MS);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const finished = await Promise.race([
+    stopped.then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DRAIN_MS))),
+  ]);
+  clearTimeout(timer);
+  await stop?.();
+  await closeDb();
+  logEvent("info", "shutdown_finished", {
+    signal,
+    ms: Math.round(performance.now() - started),
+    requestsCutOff: !finished,
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Spans through Deno's built-in OpenTelemetry (OTEL_DENO=true). Deno opens a span for every request that
+ * Deno.serve answers; `nameRequestSpan` gives it the route pattern and operationId, and `inSpan` adds child
+ * spans (or, for work outside a request such as a job, root spans). Without OTEL_DENO all of this does nothing.
+ */
+
+interface Span {
+  setAttribute(name: string, value: string | number | boolean): void;
+  updateName(name: string): void;
+  setStatus(status: { code: number; message?: string }): void;
+  recordException(error: Error): void;
+  end(): void;
+}
+
+/** Where the OpenTelemetry API keeps the active span in a context (the key is part of its contract). */
+const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
+const ERROR_STATUS = 2;
+
+function activeSpan(): Span | null {
+  try {
+    return (Deno.telemetry.contextManager.active().getValue(SPAN_KEY) as Span | undefined) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function makeTracer() {
+  try {
+    return Deno.telemetry.tracerProvider.getTracer("uniadmin");
+  } catch {
+    return null; // OTEL_DENO is not set
+  }
+}
+let tracer = makeTracer();
+
+/** Names the request's span `GET /api/books/{id}` and tags it with the route and the API operation. */
+export function nameRequestSpan(method: string, route: string, operationId?: string): void {
+  const span = activeSpan();
+  if (!span) return;
+  span.updateName(`${method} ${route}`);
+  span.setAttribute("http.route", route);
+  if (operationId) span.setAttribute("uniadmin.operation_id", operationId);
+}
+
+/** Runs `work` in a span of its own, a child of the active one; an exception marks the span as failed. */
+export async function inSpan<R>(
+  name: string,
+  attributes: Record<string, string | number | boolean>,
+  work: () => Promise<R>,
+): Promise<R> {
+  if (!tracer) return await work();
+  let started = false;
+  try {
+    return await tracer.startActiveSpan(name, { attributes }, async (span: Span) => {
+      started = true;
+      try {
+        return await work();
+      } catch (error) {
+        span.recordException(error as Error);
+        span.setStatus({ code: ERROR_STATUS, message: (error as Error).message });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
+  } catch (error) {
+    if (started) throw error;
+    tracer = null; // Deno hands out a tracer whose spans throw "otel not initialized" without OTEL_DENO
+    return await work();
+  }
+}
