@@ -39,8 +39,15 @@ export function requestTelemetry(definitions: () => readonly RouteDefinition[]):
       operations ??= operationIndex(definitions());
       const operationId = operations.get(`${c.req.method} ${route}`);
       nameRequestSpan(c.req.method, route, operationId);
-      // A 101 (WebSocket) response's headers are immutable on Deno 2.5.
-      if (c.res.status !== 101) c.res.headers.set("x-request-id", requestId);
+      // A 101 (WebSocket) response's headers are immutable on Deno 2.5; a redirect's or a fetched one's too.
+      if (c.res.status !== 101) {
+        try {
+          c.res.headers.set("x-request-id", requestId);
+        } catch {
+          c.res = new Response(c.res.body, c.res);
+          c.res.headers.set("x-request-id", requestId);
+        }
+      }
       const ms = performance.now() - started;
       if (c.res.status >= 500 || ms > SLOW_MS) {
         logEvent(c.res.status >= 500 ? "error" : "warn", "http_request", {
