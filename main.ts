@@ -28,7 +28,7 @@ import { warmStudentIndex } from "./services/students/list_index.ts";
 
 import { isLang, setActiveTranslator } from "./utils/i18n.ts";
 import type { AppState } from "./http/app_state.ts";
-import { envVar } from "./utils/env.ts";
+import { envVar, onDenoDeploy } from "./utils/env.ts";
 
 export interface AppOptions {
   /** KV location; `:memory:` in tests. Defaults to `KV_PATH` or ./data/app.kv. */
@@ -63,7 +63,7 @@ export async function createApp(opts: AppOptions = {}) {
     platform({
       build,
       allowedOrigins: configuredOrigins(),
-      hsts: Boolean(envVar("DENO_DEPLOYMENT_ID")),
+      hsts: onDenoDeploy(),
       onError: handleError,
     }),
   );

@@ -16,7 +16,7 @@ import { type Committed, itemCost, type Pending, type RoomBatch, tryCommit } fro
 import { type ChatEvent, type ChatEventBody, keys, type RoomState } from "./model.ts";
 import { readRooms } from "./room_records.ts";
 import type { MemberRef } from "./protocol.ts";
-import { envVar } from "../../utils/env.ts";
+import { onDenoDeploy } from "../../utils/env.ts";
 
 export interface AppendRequest {
   roomId: number;
@@ -78,7 +78,7 @@ export const processId = crypto.randomUUID();
  * Off Deno Deploy, processes learn of each other's appends by polling ["chat_activity"] (relay.ts): each commit
  * sets this process's key there.
  */
-const activityBy = envVar("DENO_DEPLOYMENT_ID") ? null : processId;
+const activityBy = onDenoDeploy() ? null : processId;
 
 export function append(request: AppendRequest): Promise<AppendResult> {
   return new Promise((resolve, reject) => {

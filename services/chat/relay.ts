@@ -15,7 +15,7 @@
  * Its own appends this process delivers at once from the commit (hub.ts), so polling only carries the others'.
  * An idle process reads one key every POLL_MS; a busy one a few getMany per change, bounded by its rooms.
  *
- * On Deno Deploy (DENO_DEPLOYMENT_ID set) KV is shared and `kv.watch` works across isolates, so the same steps
+ * On Deno Deploy (utils/env.ts onDenoDeploy) KV is shared and `kv.watch` works across isolates, so the same steps
  * 2–3 are driven by watches on the heads and join versions (≤ 10 keys per watch, re-made when the set changes)
  * instead of the poll; ["chat_activity"] is not written there.
  */
@@ -26,14 +26,14 @@ import { processId, readEvents, roomState } from "./log.ts";
 import { type ChatEvent, keys } from "./model.ts";
 import { loadPeople } from "./people.ts";
 import { roomView } from "./views.ts";
-import { envVar } from "../../utils/env.ts";
+import { onDenoDeploy } from "../../utils/env.ts";
 
 export const POLL_MS = 100;
 const WATCH_REBUILD_MS = 200;
 const JOIN_SCAN = 1000;
 
 type Mode = "poll" | "watch";
-let mode: Mode = envVar("DENO_DEPLOYMENT_ID") ? "watch" : "poll";
+let mode: Mode = onDenoDeploy() ? "watch" : "poll";
 let timer: ReturnType<typeof setInterval> | undefined;
 let polling = false;
 let lastActivity: string | null | undefined;

@@ -117,7 +117,7 @@
  *     reloads all.
  */
 import { serialize } from "node:v8";
-import { envVar } from "../../utils/env.ts";
+import { envVar, onDenoDeploy } from "../../utils/env.ts";
 
 /** Deno KV's hard limits (measured against Deno 2.9: exceeding any of them throws a TypeError). */
 export const KV_LIMITS = {
@@ -146,7 +146,7 @@ let openedPath: string | undefined;
  * the deployment's own KV). Calling it again with the same path returns the same connection.
  */
 export function openDb(path?: string): Promise<Deno.Kv> {
-  const target = path ?? envVar("KV_PATH") ?? (envVar("DENO_DEPLOYMENT_ID") ? undefined : DEFAULT_KV_PATH);
+  const target = path ?? envVar("KV_PATH") ?? (onDenoDeploy() ? undefined : DEFAULT_KV_PATH);
   if (opening) {
     if (target === openedPath) return opening;
     return Promise.reject(

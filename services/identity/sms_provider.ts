@@ -4,7 +4,7 @@
  * `{ to, from, text }` as JSON with `Authorization: Bearer SMS_GATEWAY_KEY`, the sender being `SMS_SENDER`.
  */
 import { AppError } from "../../utils/errors.ts";
-import { envVar } from "../../utils/env.ts";
+import { type EnvName, envVar } from "../../utils/env.ts";
 
 export interface SmsProvider {
   send(phone: string, text: string): Promise<void>;
@@ -58,7 +58,7 @@ const smsFailed = () => new AppError(502, "sms_failed", "consent.errors.smsFaile
 /** The environment variables of the HTTP gateway (the server's --allow-env list must name them). */
 export const SMS_ENV = { url: "SMS_GATEWAY_URL", key: "SMS_GATEWAY_KEY", sender: "SMS_SENDER" } as const;
 
-export function smsProviderFromEnv(read: (name: string) => string | undefined = envVar): SmsProvider {
+export function smsProviderFromEnv(read: (name: EnvName) => string | undefined = envVar): SmsProvider {
   const url = read(SMS_ENV.url);
   if (!url) return new LogSmsProvider();
   return new HttpSmsProvider({ url, key: read(SMS_ENV.key) ?? "", sender: read(SMS_ENV.sender) ?? "" });
