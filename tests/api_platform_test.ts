@@ -81,6 +81,39 @@ Deno.test("HTTP platform", async (t) => {
     assertEquals((await missing.json()).error.code, "not_found");
   });
 
+  await t.step("a JSON operation sent another Content-Type answers 415 in the error shape", async () => {
+    const bodies: [string, BodyInit][] = [
+      ["application/x-www-form-urlencoded", "email=a%40b.c&password=x"],
+      [
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      ],
+      ["application/octet-stream", new Uint8Array([1, 2, 3])],
+    ];
+    for (const [type, body] of bodies) {
+      for (const path of ["/api/auth/login", "/api/preferences/language"]) {
+        const res = await app.request(path, {
+          method: path.endsWith("login") ? "POST" : "PUT",
+          body,
+          headers: { "content-type": type, origin: ORIGIN },
+        });
+        assertEquals(res.status, 415, `${path} as ${type}`);
+        assertEquals((await res.json()).error.code, "unsupported_media_type");
+      }
+    }
+  });
+
+  await t.step("the shell's JSON calls outside /api refuse in the error shape, never as a page", async () => {
+    for (
+      const headers of [{ ...staffCookie, origin: ORIGIN }, { ...staffCookie, "content-type": "text/plain" }]
+    ) {
+      const res = await app.request("/user/notifications/count", { method: "POST", body: "{}", headers });
+      assertEquals(res.status, 415);
+      assertMatch(res.headers.get("content-type") ?? "", /application\/json/);
+      assertEquals((await res.json()).error.code, "unsupported_media_type");
+    }
+  });
+
   await t.step("valid input succeeds", async () => {
     const ok = await put("/api/preferences/language", {
       body: JSON.stringify({ lang: "en" }),
