@@ -98,6 +98,15 @@
  * | ["book_sub_links", bookId, subBookId]    | SubLink { bookId, subBookId, at } (audited as books) | books/sub_book_links.ts |
  * | ["book_sub_links_by_sub", subBookId, bookId] | bookId (a linked category is not removed) | books/sub_book_links.ts |
  * | ["settings", "learningSystem"]           | { bookType } (settingsGet; 1 shows course categories) | shell/settings.ts |
+ * | ["registrations", studentId, groupId, sectionId] | Registration { status enrolled/waitlisted, position, credits } (9) | registration/decide.ts |
+ * | ["registration_versions", studentId, groupId] | number: moved by every change of the student's registrations (9) | registration/decide.ts |
+ * | ["section_seats", sectionId]             | { enrolled, waitlisted, nextPosition }: checked by every decision of the section (9) | registration/decide.ts |
+ * | ["section_roster", sectionId, studentId] | registrationId of an enrolled student (9) | registration/decide.ts |
+ * | ["section_waitlist", sectionId, position] | studentId waiting, in order of arrival (9) | registration/decide.ts |
+ * | ["section_settings", sectionId]          | { capacity, closed } set by the registrar (audited) | registration/offerings.ts |
+ * | ["registration_windows", groupId]        | RegistrationWindow { opens, closes, dropDeadline, creditLimit, … } (audited) | registration/windows.ts |
+ * | ["holds", studentId, holdId]             | Hold { kind, reason, at, by } (audited)  | registration/holds.ts |
+ * | ["holds_version", studentId]             | number: moved by every hold added or removed (9) | registration/holds.ts |
  *
  * (1) A lesson write checks the slot keys it read before its overlap test and bumps them in the same atomic,
  *     so two overlapping lessons can never both commit. Lessons also move the `reference_marks` of their course,
@@ -115,6 +124,9 @@
  * (8) The courses snapshot (books/list_index.ts, on db/snapshot.ts) compares this key, ["counters", "books"] and
  *     ["meta", "book_flags_version"] on every read; one course written since is re-read alone, anything else
  *     reloads all.
+ * (9) One registration decision = one atomic that checks the section's seats, the student's registration version,
+ *     holds version, transcript totals and the course's conditions, and moves the seats with the roster or the
+ *     waitlist (services/registration/model.ts); a drop promotes the first eligible waitlisted student in it.
  */
 import { serialize } from "node:v8";
 import { envVar, onDenoDeploy } from "../../utils/env.ts";

@@ -13,6 +13,7 @@ import { shellLiveSeed } from "./shell_live.ts";
 import { Random } from "./random.ts";
 import { universitySeed } from "./university.ts";
 import { universityBooksSeed } from "./university_books.ts";
+import { registrationSeed } from "./registration.ts";
 
 export type SeedSize = "small" | "large";
 
@@ -39,6 +40,7 @@ export const SEED_PARTS: SeedPart[] = [
   universitySeed,
   booksCatalogueSeed,
   universityBooksSeed,
+  registrationSeed,
   notificationsSeed,
   shellLiveSeed,
   chatSeed,

@@ -38,6 +38,10 @@ export function scopeView(
   const key = `${groupId}:${scope.kind}:${scope.id}`;
   const writes = lessonWritesInThisProcess();
   const copy = views.get(key);
+  // A student's lessons follow their registrations, which change with every click on /registration.
+  if (scope.kind === "student") {
+    return scopeEntries(scope, groupId).then(async (entries) => ({ entries, names: await namesOf(entries) }));
+  }
   if (copy && copy.writes === writes && now - copy.at < SCOPE_VIEW_TTL_MS) return copy.view;
   const view = scopeEntries(scope, groupId).then(async (entries) => ({
     entries,

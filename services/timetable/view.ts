@@ -6,9 +6,9 @@
  *   - holders of `menu.table.all` may ask for any professor, room or program;
  *   - anyone else sees only their own: a professor (guard `prof`) their HR record's lessons (user.hrUserId),
  *     a student (user.studentId) the lessons of their courses; asking for anyone else's → 403.
- * A student's courses: the courses that appear in the transcripts of their program's students (the program's
- * curriculum as actually taught — programs keep no course list), less the ones the student has already
- * passed; their timetable is the semester's lessons of those courses (every section of a course is listed).
+ * A student's timetable: exactly the lessons of the sections they are enrolled in (services/registration/);
+ * a program's: the courses that appear in the transcripts of its students (the program's curriculum as actually
+ * taught — programs keep no course list).
  */
 import type { Auditorium, Book, HrPerson, RegistrationGroup, TimetableEntry } from "../academic/model.ts";
 import { AUDITORIUMS } from "./auditoriums.ts";
@@ -17,6 +17,8 @@ import { db } from "../db/kv.ts";
 import { getManyRecords, listIdsByIndex } from "../db/reads.ts";
 import { HR, hrName } from "../hr/mod.ts";
 import { getStudent } from "../students/mod.ts";
+import { enrolledSectionIds } from "../registration/facts.ts";
+import { sectionIdOf } from "../registration/model.ts";
 import { listEntries } from "./entries.ts";
 import { listTranscript } from "../students/transcripts.ts";
 import { endOf, lessonTime, startOf } from "./rules.ts";
@@ -105,13 +107,6 @@ async function readProgramCourses(programId: number): Promise<Set<number>> {
   return books;
 }
 
-/** A student's courses this semester: their program's, less those already passed. */
-export async function studentCourses(studentId: number, programId: number): Promise<Set<number>> {
-  const [program, own] = await Promise.all([programCourses(programId), listTranscript(studentId)]);
-  const passed = new Set(own.filter((e) => e.grade !== "F" && e.grade !== "FX").map((e) => e.bookId));
-  return new Set([...program].filter((id) => !passed.has(id)));
-}
-
 /** The semester's lessons of a scope, by weekday and time. */
 export async function scopeEntries(scope: TimetableScope, groupId: number): Promise<TimetableEntry[]> {
   const filter = scope.kind === "professor"
@@ -121,9 +116,11 @@ export async function scopeEntries(scope: TimetableScope, groupId: number): Prom
     : { groupId };
   const entries = (await listEntries(filter)).map((r) => r.value);
   if (scope.kind === "professor" || scope.kind === "auditorium") return entries;
-  const courses = scope.kind === "program"
-    ? await programCourses(scope.id)
-    : await studentCourses(scope.id, scope.programId);
+  if (scope.kind === "student") {
+    const sections = await enrolledSectionIds(scope.id, groupId);
+    return entries.filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)));
+  }
+  const courses = await programCourses(scope.id);
   return entries.filter((e) => courses.has(e.bookId));
 }
 

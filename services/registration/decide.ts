@@ -1,0 +1,154 @@
+/**
+ * registrationAdd: one atomic decision. It reads the window, the section's settings and seat counter, the
+ * student (with their registrations, holds and transcript) and the course's conditions, runs every check
+ * (checks.ts), and commits with `check()` on every versionstamp it relied on — so two racing requests can never
+ * over-fill a section, book a student into clashing lessons or pass the credit limit: the later commit fails and
+ * decides again on what the earlier one wrote. A full section puts the student on its waitlist with a position.
+ */
+import type { Student } from "../academic/model.ts";
+import { addAudit } from "../db/audit_log.ts";
+import { moveCounter } from "../db/counters.ts";
+import { db } from "../db/kv.ts";
+import { RETRY, serialized, untilCommitted } from "../db/retry.ts";
+import { type FailedCheck, failedChecks } from "./checks.ts";
+import { eligibilityOf, namesFor, readCourseFacts, readStudentFacts, type StudentFacts } from "./facts.ts";
+import {
+  AUDIT,
+  keys,
+  type Registration,
+  registrationIdOf,
+  type RegistrationWindow,
+  type SectionSeats,
+  type SectionSettings,
+} from "./model.ts";
+import { capacityOf, getSection, groupSections, seatsOf, type Section } from "./sections.ts";
+import { today } from "./windows.ts";
+import { AppError, type FieldError, invalid } from "../../utils/errors.ts";
+
+export interface Actor {
+  userId: number | null;
+  /** May act for any student (registrar); students act on their own records only. */
+  staff: boolean;
+}
+
+export interface AddInput {
+  sectionId: string;
+  studentId: number;
+  override?: boolean;
+  reason?: string;
+}
+
+export interface AddResult {
+  registration: Registration;
+  status: Registration["status"];
+  position: number | null;
+  /** The failed checks a registrar overrode (empty otherwise). */
+  overridden: FailedCheck["check"][];
+}
+
+export const OVERRIDE_REASON_MAX = 500;
+/** Tries of one decision: every registration of a hot section contends on its seat counter. */
+export const DECISION_ATTEMPTS = 30;
+
+/** The 422 that names each failed check (field = check name, message = its reason). */
+export function refused(failed: readonly FailedCheck[]): AppError {
+  const fields: Record<string, FieldError> = {};
+  for (const f of failed) fields[f.check] = f.error;
+  return new AppError(422, "registration_refused", "registration.errors.refused", { fields });
+}
+
+/** The student's registrations paired with their sections. */
+export function heldOf(facts: StudentFacts, sections: Map<string, Section>) {
+  return facts.registrations.map((registration) => ({
+    registration,
+    section: sections.get(registration.sectionId),
+  }));
+}
+
+export function overrideReason(input: { override?: boolean; reason?: string }, actor: Actor): string | null {
+  if (!input.override) return null;
+  if (!actor.staff) throw new AppError(403, "forbidden", "errors.forbidden");
+  const reason = (input.reason ?? "").trim();
+  if (!reason) throw invalid({ reason: { key: "registration.errors.reasonRequired" } });
+  if (reason.length > OVERRIDE_REASON_MAX) {
+    throw invalid({ reason: { key: "errors.tooLong", params: { max: OVERRIDE_REASON_MAX } } });
+  }
+  return reason;
+}
+
+export async function addRegistration(input: AddInput, actor: Actor): Promise<AddResult> {
+  const section = await getSection(input.sectionId);
+  const reason = overrideReason(input, actor);
+  const groupId = section.groupId;
+  const { byId } = await groupSections(groupId);
+  return await serialized(keys.seats(section.id), () =>
+    untilCommitted(async () => {
+      const [[window, settings, seats, existing], student, courses] = await Promise.all([
+        db().getMany<[RegistrationWindow, SectionSettings, SectionSeats, Registration]>([
+          keys.window(groupId),
+          keys.settings(section.id),
+          keys.seats(section.id),
+          keys.registration(input.studentId, groupId, section.id),
+        ]),
+        readStudentFacts(input.studentId, groupId),
+        readCourseFacts([section.bookId]),
+      ]);
+      if (student.student.versionstamp === null) {
+        throw invalid({ studentId: { key: "registration.errors.unknownStudent" } });
+      }
+      if (existing.versionstamp !== null) {
+        throw new AppError(409, "duplicate", "registration.errors.duplicate");
+      }
+      const course = courses.get(section.bookId)!;
+      const eligibility = eligibilityOf(course, student, await namesFor([course]));
+      const failed = failedChecks({
+        window: window.value,
+        today: today(),
+        student: student.student.value as Student,
+        holds: student.holds,
+        section,
+        settings: settings.value,
+        eligibility,
+        held: heldOf(student, byId),
+      });
+      if (failed.length && reason === null) throw refused(failed);
+
+      const counter = seatsOf(seats);
+      const full = counter.enrolled >= capacityOf(section, settings.value);
+      const registration: Registration = {
+        id: registrationIdOf(input.studentId, section.id),
+        studentId: input.studentId,
+        groupId,
+        sectionId: section.id,
+        bookId: section.bookId,
+        credits: section.credits,
+        status: full ? "waitlisted" : "enrolled",
+        position: full ? counter.nextPosition : null,
+        at: new Date().toISOString(),
+        by: actor.userId,
+      };
+      const next: SectionSeats = full
+        ? { ...counter, waitlisted: counter.waitlisted + 1, nextPosition: counter.nextPosition + 1 }
+        : { ...counter, enrolled: counter.enrolled + 1 };
+      const atomic = db().atomic()
+        .check(window, settings, seats, existing, student.student, student.holdsVersion, student.totals)
+        .check(course.conditions, course.ruleStudents)
+        .set(keys.seats(section.id), next)
+        .set(existing.key, registration);
+      moveCounter(atomic, student.version, 1);
+      if (full) atomic.set(keys.waitlistEntry(section.id, registration.position!), input.studentId);
+      else atomic.set(keys.rosterEntry(section.id, input.studentId), registration.id);
+      const overridden = reason === null ? [] : failed.map((f) => f.check);
+      addAudit(atomic, {
+        entity: AUDIT.registration,
+        entityId: registration.id,
+        actor: actor.userId,
+        action: "create",
+        before: null,
+        after: registration,
+        extra: overridden.length ? { override: { checks: overridden, reason } } : undefined,
+      });
+      if (!(await atomic.commit()).ok) return RETRY;
+      return { registration, status: registration.status, position: registration.position, overridden };
+    }, { attempts: DECISION_ATTEMPTS }));
+}

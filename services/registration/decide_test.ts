@@ -1,0 +1,178 @@
+/**
+ * Registration decisions on the seeded demo university (:memory: KV): every failed check named, the seat
+ * counter equal to the roster under a race of 200 students for 30 seats, the credit limit and clashes held
+ * under racing requests of one student, and a drop that promotes exactly one waitlisted student.
+ */
+import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
+import { closeDb, db, openDb } from "../db/kv.ts";
+import { seed } from "../seed/mod.ts";
+import { pinClock } from "../academic/clock.ts";
+import { REFERENCE_NOW } from "../seed/university_sizes.ts";
+import { addRegistration } from "./decide.ts";
+import { dropRegistration } from "./drop.ts";
+import { addHold, removeHold } from "./holds.ts";
+import { keys, type SectionSeats } from "./model.ts";
+import { editOffering, listOfferings } from "./offerings.ts";
+import { sectionRoster } from "./roster.ts";
+import { clashingLessons, groupSections } from "./sections.ts";
+import { currentWindowGroup, getWindow, setWindow } from "./windows.ts";
+import { AppError } from "../../utils/errors.ts";
+import type { Student } from "../academic/model.ts";
+
+const STAFF = { userId: 2, staff: true };
+const asStudent = (studentId: number) => ({ userId: 1000 + studentId, staff: false, studentId });
+
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  const error = await assertRejects(() => p, AppError);
+  return error as AppError;
+}
+
+Deno.test("registration decisions", async (t) => {
+  pinClock(REFERENCE_NOW);
+  await openDb(":memory:");
+  try {
+    await seed("small", () => {});
+    const groupId = (await currentWindowGroup())!;
+    const { list } = await groupSections(groupId);
+    // Active students the seed left without registrations.
+    const active: number[] = [];
+    for (let id = 121; id <= 200; id++) {
+      if ((await db().get<Student>(["students", id])).value?.status === "active") active.push(id);
+    }
+    const [fresh, racer] = active;
+    let raced = "";
+
+    await t.step("a refused registration names every failed check and writes nothing", async () => {
+      const offers = await listOfferings(groupId, { limit: 500 }, { studentId: 1 }, "en");
+      const clash = offers.data.find((o) => o.refusals?.some((r) => r.check === "clash"))!;
+      const hold = await addHold({ studentId: 1, kind: "finance", reason: "Unpaid tuition" }, 2);
+      const error = await refusal(addRegistration({ sectionId: clash.id, studentId: 1 }, asStudent(1)));
+      assertEquals(error.status, 422);
+      const fields = Object.keys(error.options.fields ?? {});
+      assert(fields.includes("clash") && fields.includes("hold"), fields.join());
+      assertEquals((await db().get(keys.registration(1, groupId, clash.id))).versionstamp, null);
+      await removeHold(1, hold.id, 2);
+    });
+
+    await t.step("200 students racing for 30 seats: 30 enrolled, 170 waitlisted in order", async () => {
+      const section = list[list.length - 1];
+      await editOffering(section.id, { capacity: 30, closed: false }, 2);
+      const before = (await sectionRoster(section.id, "en")).enrolled.length;
+      await editOffering(section.id, { capacity: 30 + before, closed: false }, 2);
+      const waitBefore = (await sectionRoster(section.id, "en")).waitlist.length;
+      const students = Array.from({ length: 200 }, (_, i) => 1000 + i);
+      // Students beyond the seeded 200 do not exist: race the seeded ones, with the registrar's override.
+      const racers = students.map((_, i) => 1 + i).filter((id) => id <= 200);
+      const results = await Promise.all(
+        racers.map((studentId) =>
+          addRegistration({ sectionId: section.id, studentId, override: true, reason: "race" }, STAFF)
+            .catch((e) => e as AppError)
+        ),
+      );
+      const ok = results.filter((r) => !(r instanceof AppError)) as Exclude<
+        typeof results[number],
+        AppError
+      >[];
+      const duplicates = results.length - ok.length; // the seed had enrolled some of them already
+      assertEquals(ok.filter((r) => r.status === "enrolled").length + before, 30 + before);
+      assertEquals(ok.filter((r) => r.status === "waitlisted").length, 200 - duplicates - 30);
+      const seats = (await db().get<SectionSeats>(keys.seats(section.id))).value!;
+      const roster = await sectionRoster(section.id, "en");
+      assertEquals(seats.enrolled, roster.enrolled.length);
+      assertEquals(seats.enrolled, 30 + before);
+      assertEquals(seats.waitlisted, roster.waitlist.length);
+      const positions = roster.waitlist.map((w) => w.position!);
+      assertEquals(positions, [...positions].sort((a, b) => a - b));
+      assertEquals(new Set(positions).size, positions.length);
+      assertEquals(roster.waitlist.length, waitBefore + 200 - duplicates - 30);
+      raced = section.id;
+    });
+
+    await t.step("a drop promotes exactly one waitlisted student, the first", async () => {
+      const roster = await sectionRoster(raced, "en");
+      const section = { id: raced };
+      const first = roster.waitlist[0];
+      const leaving = roster.enrolled[0];
+      const { promoted } = await dropRegistration(leaving.registrationId, { ...STAFF, studentId: null });
+      assertEquals(promoted?.studentId, first.studentId);
+      const after = await sectionRoster(section.id, "en");
+      assertEquals(after.enrolled.length, roster.enrolled.length);
+      assertEquals(after.waitlist.length, roster.waitlist.length - 1);
+      const counter = (await db().get<SectionSeats>(keys.seats(section.id))).value!;
+      assertEquals([counter.enrolled, counter.waitlisted], [after.enrolled.length, after.waitlist.length]);
+    });
+
+    await t.step("one student racing for sections: the credit limit and clashes hold", async () => {
+      const window = (await getWindow(groupId))!;
+      const offers = await listOfferings(groupId, { limit: 500 }, { studentId: fresh }, "en");
+      const passing = offers.data.filter((o) => o.refusals?.length === 0 && o.seatsLeft > 5);
+      const free = passing.filter((o, i) =>
+        passing.slice(0, i).every((p) =>
+          p.course.id !== o.course.id && !clashingLessons(
+            list.find((s) => s.id === p.id)!,
+            list.find((s) => s.id === o.id)!,
+          )
+        )
+      );
+      assert(free.length >= 3, `only ${free.length} clash-free sections`);
+      const credits = free[0].course.credits;
+      await setWindow(groupId, { ...window, creditLimit: credits * 2 }, 2);
+      const same = free.filter((o) => o.course.credits === credits).slice(0, 4);
+      const results = await Promise.allSettled(
+        same.map((o) => addRegistration({ sectionId: o.id, studentId: fresh }, asStudent(fresh))),
+      );
+      const enrolled = results.filter((r) => r.status === "fulfilled").length;
+      assertEquals(enrolled, Math.min(2, same.length));
+      for (const r of results) {
+        if (r.status === "rejected") {
+          assertEquals(Object.keys((r.reason as AppError).options.fields!), ["credits"]);
+        }
+      }
+      await setWindow(groupId, window, 2);
+
+      const a = list.find((s) =>
+        list.some((b) => b.id !== s.id && b.bookId !== s.bookId && clashingLessons(s, b))
+      )!;
+      const b = list.find((x) => x.id !== a.id && x.bookId !== a.bookId && clashingLessons(a, x))!;
+      const both = await Promise.allSettled(
+        [a, b].map((s) =>
+          addRegistration({ sectionId: s.id, studentId: racer, override: true, reason: "x" }, STAFF)
+            .then(() => dropRegistration(`${racer}-${s.id}`, { ...STAFF, studentId: null }))
+            .then(() => addRegistration({ sectionId: s.id, studentId: racer }, asStudent(racer)))
+        ),
+      );
+      // Each may fail for its own conditions; never may both lessons be held at once.
+      const held = (await Promise.all([a, b].map((s) => db().get(keys.registration(racer, groupId, s.id)))))
+        .filter((e) => e.versionstamp !== null);
+      assert(held.length <= 1, JSON.stringify(both.map((x) => x.status)));
+    });
+
+    await t.step(
+      "bad input: unknown section, someone else's drop, duplicate, after the deadline",
+      async () => {
+        assertEquals(
+          (await refusal(addRegistration({ sectionId: "99-1-1", studentId: 1 }, asStudent(1)))).status,
+          404,
+        );
+        const mine = `1-${list[0].id}`;
+        const other = await refusal(dropRegistration(mine, asStudent(2)));
+        assertEquals(other.status, 403);
+        const held = await db().get(keys.registration(1, groupId, list[0].id));
+        if (held.versionstamp !== null) {
+          assertEquals(
+            (await refusal(addRegistration({ sectionId: list[0].id, studentId: 1 }, asStudent(1)))).status,
+            409,
+          );
+        }
+        const window = (await getWindow(groupId))!;
+        await setWindow(groupId, { ...window, dropDeadline: window.opens }, 2);
+        const late = await refusal(dropRegistration(mine, asStudent(1)));
+        assertEquals([late.status, Object.keys(late.options.fields ?? {})], [422, ["dropDeadline"]]);
+        await setWindow(groupId, window, 2);
+      },
+    );
+  } finally {
+    pinClock(null);
+    await closeDb();
+  }
+});

@@ -1,0 +1,105 @@
+/**
+ * What a registration decision relies on, read with the versionstamps its atomic checks: the student, their
+ * registrations in the semester (and the version key those move), their holds (and the holds version), their
+ * transcript (whose totals key every transcript write moves), and the course's conditions and rule students.
+ */
+import type { Program, Student, TranscriptEntry } from "../academic/model.ts";
+import type { BookConditions } from "../books/conditions.ts";
+import { type Bilingual, type EligibilityResult, evaluateEligibility } from "../books/eligibility.ts";
+import type { RuleStudents } from "../books/rule_students.ts";
+import { getBooks } from "../books/mod.ts";
+import { db } from "../db/kv.ts";
+import { listAllPrograms } from "../structure/mod.ts";
+import { TRANSCRIPT_TOTALS, TRANSCRIPTS } from "../students/transcripts.ts";
+import { type Hold, keys, type Registration } from "./model.ts";
+
+export interface StudentFacts {
+  student: Deno.KvEntryMaybe<Student>;
+  version: Deno.KvEntryMaybe<number>;
+  holdsVersion: Deno.KvEntryMaybe<number>;
+  totals: Deno.KvEntryMaybe<unknown>;
+  holds: Hold[];
+  registrations: Registration[];
+  transcript: TranscriptEntry[];
+}
+
+export interface CourseFacts {
+  conditions: Deno.KvEntryMaybe<BookConditions>;
+  ruleStudents: Deno.KvEntryMaybe<RuleStudents>;
+}
+
+async function listValues<T>(prefix: Deno.KvKey): Promise<T[]> {
+  const out: T[] = [];
+  for await (const e of db().list<T>({ prefix })) out.push(e.value);
+  return out;
+}
+
+export async function readStudentFacts(studentId: number, groupId: number): Promise<StudentFacts> {
+  const [[student, version, holdsVersion, totals], holds, registrations, transcript] = await Promise.all([
+    db().getMany<[Student, number, number, unknown]>([
+      ["students", studentId],
+      keys.studentVersion(studentId, groupId),
+      keys.holdsVersion(studentId),
+      [TRANSCRIPT_TOTALS, studentId],
+    ]),
+    listValues<Hold>(keys.holds(studentId)),
+    listValues<Registration>(keys.studentRegistrations(studentId, groupId)),
+    listValues<TranscriptEntry>([TRANSCRIPTS, studentId]),
+  ]);
+  return { student, version, holdsVersion, totals, holds, registrations, transcript };
+}
+
+export async function readCourseFacts(bookIds: readonly number[]): Promise<Map<number, CourseFacts>> {
+  const out = new Map<number, CourseFacts>();
+  const unique = [...new Set(bookIds)];
+  for (let i = 0; i < unique.length; i += 5) {
+    const batch = unique.slice(i, i + 5);
+    const entries = await db().getMany<unknown[]>(
+      batch.flatMap((id) => [["book_conditions", id], ["rule_students", id]]),
+    );
+    batch.forEach((id, j) => {
+      out.set(id, {
+        conditions: entries[2 * j] as Deno.KvEntryMaybe<BookConditions>,
+        ruleStudents: entries[2 * j + 1] as Deno.KvEntryMaybe<RuleStudents>,
+      });
+    });
+  }
+  return out;
+}
+
+/** The names the eligibility reasons mention, for the given courses' conditions. */
+export async function namesFor(courses: Iterable<CourseFacts>) {
+  const members = [...courses].flatMap((c) =>
+    (c.conditions.value?.groups ?? []).flatMap((g) => g.conditions.map((m) => m.bookId))
+  );
+  const [books, programs] = await Promise.all([getBooks(members), listAllPrograms()]);
+  return {
+    courseNames: new Map<number, Bilingual>(
+      [...books].map(([id, b]) => [id, { ka: b.name, en: b.nameEng || b.name }]),
+    ),
+    programNames: new Map<number, Bilingual>(
+      programs.map((p: Program) => [p.id, { ka: p.nameKa, en: p.nameEn || p.nameKa }]),
+    ),
+  };
+}
+
+export function eligibilityOf(
+  course: CourseFacts,
+  student: StudentFacts,
+  names: Awaited<ReturnType<typeof namesFor>>,
+): EligibilityResult {
+  const conditions = course.conditions.value ?? { groups: [], programs: [], gpaLimit: null };
+  return evaluateEligibility({
+    conditions,
+    transcript: student.transcript,
+    programId: student.student.value?.programId ?? 0,
+    listed: course.ruleStudents.value?.ids.includes(student.student.value?.id ?? 0) ?? false,
+    ...names,
+  });
+}
+
+/** The sections a student is enrolled in for a semester (their "my timetable"; waitlist places excluded). */
+export async function enrolledSectionIds(studentId: number, groupId: number): Promise<Set<string>> {
+  const registrations = await listValues<Registration>(keys.studentRegistrations(studentId, groupId));
+  return new Set(registrations.filter((r) => r.status === "enrolled").map((r) => r.sectionId));
+}

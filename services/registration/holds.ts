@@ -1,0 +1,84 @@
+/**
+ * Holds on a student (`["holds", studentId, holdId]`): a finance, academic or administrative reason the student
+ * may not register, shown to them with its reason. Every hold added or removed moves the student's holds version,
+ * which each registration decision checks, so a hold placed while a registration is being decided is never
+ * missed. Other domains (finances) add holds through `addHold`.
+ */
+import type { Student } from "../academic/model.ts";
+import { addAudit } from "../db/audit_log.ts";
+import { moveCounter } from "../db/counters.ts";
+import { nextUlid } from "../db/ids.ts";
+import { db } from "../db/kv.ts";
+import { RETRY, untilCommitted } from "../db/retry.ts";
+import { AUDIT, type Hold, HOLD_KINDS, type HoldKind, keys } from "./model.ts";
+import { invalid, notFound } from "../../utils/errors.ts";
+
+export const REASON_MAX = 500;
+
+export async function listHolds(studentId?: number): Promise<Hold[]> {
+  const out: Hold[] = [];
+  const prefix = studentId === undefined ? ["holds"] : keys.holds(studentId);
+  for await (const e of db().list<Hold>({ prefix })) out.push(e.value);
+  return out.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export async function addHold(
+  input: { studentId: number; kind: HoldKind; reason: string },
+  actor: number | null,
+): Promise<Hold> {
+  const reason = input.reason.trim();
+  if (!HOLD_KINDS.includes(input.kind)) throw invalid({ kind: { key: "errors.invalidChoice" } });
+  if (!reason) throw invalid({ reason: { key: "errors.required" } });
+  if (reason.length > REASON_MAX) {
+    throw invalid({ reason: { key: "errors.tooLong", params: { max: REASON_MAX } } });
+  }
+  const hold: Hold = {
+    id: nextUlid(),
+    studentId: input.studentId,
+    kind: input.kind,
+    reason,
+    at: new Date().toISOString(),
+    by: actor,
+  };
+  return await untilCommitted(async () => {
+    const [student, version] = await db().getMany<[Student, number]>([
+      ["students", input.studentId],
+      keys.holdsVersion(input.studentId),
+    ]);
+    if (student.versionstamp === null) {
+      throw invalid({ studentId: { key: "registration.errors.unknownStudent" } });
+    }
+    const atomic = db().atomic().check(student).set(keys.hold(hold.studentId, hold.id), hold);
+    moveCounter(atomic, version, 1);
+    addAudit(atomic, {
+      entity: AUDIT.hold,
+      entityId: hold.studentId,
+      actor,
+      action: "create",
+      before: null,
+      after: hold,
+    });
+    return (await atomic.commit()).ok ? hold : RETRY;
+  });
+}
+
+export async function removeHold(studentId: number, holdId: string, actor: number | null): Promise<void> {
+  await untilCommitted(async () => {
+    const [hold, version] = await db().getMany<[Hold, number]>([
+      keys.hold(studentId, holdId),
+      keys.holdsVersion(studentId),
+    ]);
+    if (hold.versionstamp === null) throw notFound("holds");
+    const atomic = db().atomic().check(hold).delete(hold.key);
+    moveCounter(atomic, version, 1);
+    addAudit(atomic, {
+      entity: AUDIT.hold,
+      entityId: studentId,
+      actor,
+      action: "remove",
+      before: hold.value,
+      after: null,
+    });
+    return (await atomic.commit()).ok ? undefined : RETRY;
+  });
+}
