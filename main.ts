@@ -4,7 +4,6 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { mountApiDocs } from "./framework/api_docs.ts";
 import { readBuildManifest } from "./framework/build_manifest.ts";
 import { isApiRequest, toAppError } from "./framework/middleware/errors.ts";
@@ -12,6 +11,7 @@ import { AppError, errorBody } from "./utils/errors.ts";
 import { mountStatic } from "./framework/middleware/static.ts";
 import { mountRoutes } from "./framework/server.ts";
 import { type AppEnv, platform } from "./http/platform.ts";
+import { limitBodies } from "./http/body_limits.ts";
 import shellEvents from "./http/shell_events.ts";
 import { userSocket } from "./http/user_socket.ts";
 import { chatSocket } from "./http/chat_socket.ts";
@@ -39,9 +39,6 @@ export interface AppOptions {
 
 export type { AppEnv };
 
-const API_BODY_LIMIT = 1024 * 1024;
-const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
 export async function createApp(opts: AppOptions = {}) {
   await openDb(opts.kvPath);
   // Stored data in the shape this code reads, before anything reads it (once, under a lock, across processes).
@@ -52,12 +49,6 @@ export async function createApp(opts: AppOptions = {}) {
   const build = await readBuildManifest(root);
   const app = new OpenAPIHono<AppEnv>();
 
-  const limitBody = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    onError: () => {
-      throw new AppError(413, "payload_too_large", "errors.payloadTooLarge");
-    },
-  });
   app.use(requestTelemetry(() => app.openAPIRegistry.definitions));
   app.use(
     platform({
@@ -67,7 +58,7 @@ export async function createApp(opts: AppOptions = {}) {
       onError: handleError,
     }),
   );
-  app.use("/api/*", (c, next) => (WRITES.has(c.req.method) ? limitBody(c, next) : next()));
+  app.use(limitBodies());
   // API answers are personal (a shared lab computer's next user must not read them from the cache).
   app.use("/api/*", async (c, next) => {
     await next();

@@ -132,6 +132,41 @@ Deno.test("HTTP platform", async (t) => {
     assertEquals((await res.json()).error.code, "payload_too_large");
   });
 
+  await t.step(
+    "every route that reads a body stops reading at its limit: 413, without reading it all",
+    async () => {
+      // An endless stream (no Content-Length): the server must refuse it after a bounded number of bytes.
+      const endless = () => {
+        const counter = { sent: 0 };
+        const chunk = new TextEncoder().encode("a=" + "x".repeat(64 * 1024));
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (counter.sent > 50_000_000) return controller.close();
+            counter.sent += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+        });
+        return { counter, body };
+      };
+      const cases: [string, string, number][] = [
+        ["/login", "application/x-www-form-urlencoded", 64 * 1024],
+        ["/user/notifications/count", "application/json", 1024],
+        ["/api/preferences/language", "application/json", 1024 * 1024],
+      ];
+      for (const [path, type, limit] of cases) {
+        const { counter, body } = endless();
+        const res = await app.request(path, {
+          method: path.startsWith("/api/") ? "PUT" : "POST",
+          body,
+          headers: { "content-type": type, origin: ORIGIN, accept: "application/json", ...staffCookie },
+        });
+        assertEquals(res.status, 413, path);
+        assertEquals((await res.json()).error.code, "payload_too_large");
+        assert(counter.sent <= limit + 4 * 64 * 1024, `${path} read ${counter.sent} bytes`);
+      }
+    },
+  );
+
   await t.step("CSRF: no Content-Type, text/plain and a foreign Origin are refused", async () => {
     const body = JSON.stringify({ lang: "en" });
     const noType = await app.request("/api/preferences/language", {
