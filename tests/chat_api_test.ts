@@ -165,7 +165,7 @@ Deno.test("chat HTTP side", async (t) => {
         size: 10,
         name: "a",
       }, png(10));
-      assertEquals([outsider.status, (await outsider.json()).error.code], [403, "not_member"]);
+      assertEquals([outsider.status, (await outsider.json()).error.code], [404, "not_found"]);
     });
 
     await t.step("the event log: rooms, events filtered by type and actor, after a seq, export", async () => {

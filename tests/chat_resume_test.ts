@@ -7,7 +7,7 @@ import { assert, assertEquals } from "./assert.ts";
 import { chatClient, type ChatTestClient, type Received } from "./chat_client.ts";
 import { seededApp, tokenFor } from "./helpers.ts";
 import { REPLAY_LIMIT } from "../services/chat/protocol.ts";
-import { addMember, createChat, removeMember, sendMessage } from "../services/chat/rooms.ts";
+import { addMember, createChat, deleteChat, removeMember, sendMessage } from "../services/chat/rooms.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
 
@@ -118,6 +118,37 @@ Deno.test("chat resume", async (t) => {
         assertEquals(seqsOf(client.frames, rejoined.chatId), [], "nothing from while prof was out");
         const next = await sendMessage(staff, far.chatId, "after the reset");
         await waitFor(client, far.chatId, next.seq!);
+        await client.close();
+      },
+    );
+
+    await t.step(
+      "a non-member learns nothing about a room by naming it: not its head, not that it exists",
+      async () => {
+        const secret = await createChat(staff, [prof], { title: "staff only" });
+        await sendMessage(staff, secret.chatId, "one");
+        const gone = await createChat(staff, [prof], { title: "deleted" });
+        await deleteChat(staff, gone.chatId);
+        const nowhere = 9_999_999;
+        const client = await chatClient(url, { token: await tokenFor("student") });
+        const ask = async (last: number) => {
+          const answer = await client.call("resume", {
+            rooms: { [secret.chatId]: last, [gone.chatId]: last, [nowhere]: last },
+          });
+          assert(answer.ok);
+          const frames = client.frames.filter((f) => f.event === "updateChatRoom").splice(-3);
+          return frames.map((f) => [f.data.seq, f.data.room, f.data.reason]);
+        };
+        const expected = (last: number) => Array(3).fill([last + 1, null, "removed"]);
+        assertEquals(await ask(0), expected(0));
+        await sendMessage(staff, secret.chatId, "the head moves");
+        assertEquals(await ask(0), expected(0), "the same answer after the room's head moved");
+        const codes = [];
+        for (const chatId of [secret.chatId, gone.chatId, nowhere]) {
+          const opened = await client.call("openChat", { chatId });
+          codes.push(opened.ok ? "opened" : opened.error.code);
+        }
+        assertEquals(codes, ["not_found", "not_found", "not_found"]);
         await client.close();
       },
     );

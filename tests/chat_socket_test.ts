@@ -173,10 +173,10 @@ Deno.test("chat socket protocol", async (t) => {
       assert(await b.client.quiet("messageReceived", 300), "a resend delivers nothing");
       assertEquals(
         await refused(c.client.call("sendMessage", { chatId: direct.id, text: "hi", clientId: cid() })),
-        "not_member",
+        "not_found",
       );
-      assertEquals(await refused(c.client.call("messages", { chatId: direct.id })), "not_member");
-      assertEquals(await refused(c.client.call("openChat", { chatId: direct.id })), "not_member");
+      assertEquals(await refused(c.client.call("messages", { chatId: direct.id })), "not_found");
+      assertEquals(await refused(c.client.call("openChat", { chatId: direct.id })), "not_found");
       assertEquals(
         await refused(a.client.call("sendMessage", { chatId: direct.id, text: "   ", clientId: cid() })),
         "invalid",
@@ -278,7 +278,7 @@ Deno.test("chat socket protocol", async (t) => {
         await ok(a.client.call("sendMessage", { chatId, text: "after prof left", clientId: cid() }));
         await c.client.next("messageReceived");
         assert(await b.client.quiet("messageReceived", 300), "a removed member receives nothing more");
-        assertEquals(await refused(b.client.call("messages", { chatId })), "not_member");
+        assertEquals(await refused(b.client.call("messages", { chatId })), "not_found");
         await ok(a.client.call("addMemberToChat", { chatId, member: prof }));
         const back = await b.client.next("addMemberToChat");
         assertEquals([back.member.id, back.room.id], [prof.id, chatId]);

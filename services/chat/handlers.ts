@@ -5,7 +5,7 @@
  */
 import { frameText } from "./frames.ts";
 import { followedState, type HubConn, subscribe } from "./hub.ts";
-import { readEvents, roomState } from "./log.ts";
+import { readEvents } from "./log.ts";
 import { sameMember } from "./model.ts";
 import {
   chatUser,
@@ -89,13 +89,13 @@ export const HANDLERS: Handlers = {
       conn.send(frameText("reset", { chatId: state.id, room: roomView(state, me) }));
       waits.push(subscribe(conn, state.id, state.seq, state));
     }
+    // Any room not theirs gets the same answer, built from the client's own number alone: nothing is read,
+    // so nobody learns whether a room they name exists, was deleted, or how far its log has gone.
     for (const [id, last] of Object.entries(known)) {
       if (current.has(Number(id))) continue;
-      const gone = await roomState(Number(id));
-      const reason = gone?.deleted ? "deleted" : "removed";
-      // The head is at or after the event that took the room away, so the client takes the frame as news.
-      const seq = Math.max(gone?.seq ?? 0, last + 1);
-      conn.send(frameText("updateChatRoom", { chatId: Number(id), seq, room: null, reason }));
+      conn.send(
+        frameText("updateChatRoom", { chatId: Number(id), seq: last + 1, room: null, reason: "removed" }),
+      );
     }
     conn.live = true;
     await Promise.all(waits);

@@ -137,7 +137,7 @@ Deno.test("chat log", async (t) => {
       const codes = results.flatMap((r) =>
         r.status === "rejected" ? [(r.reason as { code: string }).code] : []
       );
-      assertEquals(codes, ["not_member", "not_admin", "invalid"]);
+      assertEquals(codes, ["not_found", "not_admin", "invalid"]);
     });
 
     await t.step("a partial read: the appender counts from the log what stays unread", async () => {

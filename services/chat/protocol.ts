@@ -20,8 +20,9 @@
  * 3. The client then sends `getRooms` (a fresh start: answered `setRooms`) or `resume { rooms: { [chatId]:
  *    lastSeq } }` (a reconnect: answered per room by exactly the events after lastSeq, in order, or by one
  *    `reset { chatId, room }` when more than REPLAY_LIMIT events are missing or the person was out of the room
- *    meanwhile; rooms the client did not know are answered `reset` too; rooms it may no longer see by
- *    `updateChatRoom { room: null, reason: "removed" | "deleted" }` with the room's head as seq; and finally
+ *    meanwhile; rooms the client did not know are answered `reset` too; rooms it may not see by
+ *    `updateChatRoom { room: null, reason: "removed" }` with its lastSeq + 1 as seq, whatever became of the room
+ *    (a non-member learns nothing about a room, not even that it exists); and finally
  *    `setRooms` with every current room, each with the seq this socket was sent). Only after one of the two
  *    does the socket receive live events.
  * 4. The server sends `ping` every PING_INTERVAL_MS; the client answers `pong`. No pong for PONG_TIMEOUT_MS

@@ -6,7 +6,8 @@ import { AppError, invalid, notFound } from "../../utils/errors.ts";
 import { type ChatEventBody, isAdmin, isMember, type RoomState, sameMember } from "./model.ts";
 import { MAX_MEMBERS, MAX_MESSAGE_CHARS, MAX_TITLE_CHARS, type MemberRef } from "./protocol.ts";
 
-export const notMember = () => new AppError(403, "not_member", "chat.errors.notMember");
+/** A room the person is not in answers as one that does not exist: a non-member learns nothing of it. */
+export const notMember = () => notFound("chat");
 export const notAdmin = () => new AppError(403, "not_admin", "chat.errors.notAdmin");
 export const notGroup = () => new AppError(409, "not_group", "chat.errors.notGroup");
 export const alreadyMember = () => new AppError(409, "already_member", "chat.errors.alreadyMember");
