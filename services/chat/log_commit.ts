@@ -99,13 +99,15 @@ export async function tryCommit(
   // answer); a resend fails that check, and the retry reads them.
   const dedupKeys = trusted ? [] : [
     ...new Set(
-      items.flatMap((i) => (i.request.clientId ? [JSON.stringify([i.roomId, i.request.clientId])] : [])),
+      items.flatMap((i) =>
+        i.request.clientId ? [JSON.stringify([i.roomId, i.request.actor.id, i.request.clientId])] : []
+      ),
     ),
   ];
   const claims = items.flatMap((i) => i.request.claims ?? []);
   const [rooms, dedup, claimed] = await Promise.all([
     roomEntries(kv, batches, trusted),
-    readMany<number>(dedupKeys.map((k) => keys.dedup(...(JSON.parse(k) as [number, string])))),
+    readMany<number>(dedupKeys.map((k) => keys.dedup(...(JSON.parse(k) as [number, number, string])))),
     readMany<number>(claims.map((c) => c.key)),
   ]);
   const known = new Map(dedupKeys.map((k, i) => [k, dedup[i]?.value ?? null]));
@@ -138,7 +140,7 @@ export async function tryCommit(
     for (const event of p.events) {
       atomic.set(keys.event(roomId, event.seq), event);
       if (event.clientId) {
-        const key = keys.dedup(roomId, event.clientId);
+        const key = keys.dedup(roomId, event.actor.id, event.clientId);
         if (trusted) atomic.check({ key, versionstamp: null });
         atomic.set(key, event.seq, { expireIn: DEDUP_KEEP_MS });
       }
@@ -191,7 +193,7 @@ function plan(
   const inBatch = new Map<string, number>();
   for (const { request } of batch.items) {
     const { clientId, body, actor } = request;
-    const dedupKey = clientId ? JSON.stringify([batch.roomId, clientId]) : "";
+    const dedupKey = clientId ? JSON.stringify([batch.roomId, actor.id, clientId]) : "";
     const earlier = clientId ? reads.known.get(dedupKey) ?? inBatch.get(dedupKey) : undefined;
     if (earlier !== null && earlier !== undefined) {
       result.outcomes.push({ kind: "same", seq: earlier });

@@ -119,6 +119,36 @@ Deno.test("chat log", async (t) => {
       },
     );
 
+    await t.step(
+      "another member's client id does not swallow my message: the key is the author's",
+      async () => {
+        const head = await headOf(1);
+        const mine = await append({
+          roomId: 1,
+          actor: carol,
+          clientId: "resend-1", // bob's id from the step before
+          body: { type: "message_sent", messageType: "TEXT", text: "carol's own" },
+        });
+        assertEquals(mine.duplicate, false);
+        assertEquals(mine.seq, head + 1);
+        const [stored] = await readEvents(1, mine.seq!, mine.seq!);
+        assertEquals(stored.type === "message_sent" && [stored.actor.id, stored.text], [
+          carol.id,
+          "carol's own",
+        ]);
+        // Carol's own resend is still a no-op.
+        assertEquals(
+          (await append({
+            roomId: 1,
+            actor: carol,
+            clientId: "resend-1",
+            body: { type: "message_sent", messageType: "TEXT", text: "carol's own" },
+          })).duplicate,
+          true,
+        );
+      },
+    );
+
     await t.step("a refused event fails alone and writes nothing", async () => {
       const head = await headOf(1);
       const stranger: MemberRef = { id: 999, type: "user" };

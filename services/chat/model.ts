@@ -81,7 +81,13 @@ export const keys = {
   event: (roomId: number, seq: number): Deno.KvKey => ["chat_events", roomId, seq],
   events: (roomId: number): Deno.KvKey => ["chat_events", roomId],
   head: (roomId: number): Deno.KvKey => ["chat_heads", roomId],
-  dedup: (roomId: number, clientId: string): Deno.KvKey => ["chat_dedup", roomId, clientId],
+  /** A client id is the author's own: another member's id must not make their message a "duplicate". */
+  dedup: (roomId: number, authorId: number, clientId: string): Deno.KvKey => [
+    "chat_dedup",
+    roomId,
+    authorId,
+    clientId,
+  ],
   room: (roomId: number): Deno.KvKey => ["chat_rooms", roomId],
   rooms: (): Deno.KvKey => ["chat_rooms"],
   roomsByUser: (userId: number, roomId: number): Deno.KvKey => ["chat_rooms_by_user", userId, roomId],

@@ -51,7 +51,8 @@
  * everyone, grow or be deleted; each person may give them a personal title (custom_title).
  *
  * Idempotency: sendMessage, createChat and fileUploadFinish carry a `clientId` (the client's random id for
- * that action); a resend with the same clientId changes nothing and answers the original seq.
+ * that action); a resend of the same clientId by the same person changes nothing and answers the original seq
+ * (the key is the author's: another member's clientId never makes a message a duplicate).
  *
  * Files: the bytes go over HTTP (`chatUpload`, POST /api/chat/upload, in chunks of at most UPLOAD_CHUNK_BYTES
  * answering an UploadResult with the progress); after the last chunk the client sends `fileUploadFinish`

@@ -78,7 +78,7 @@
  * | ["audit", dialogEntity, bookId, ulid]    | AuditEntry + `what` (the operation) of a course dialog (5); db/audit_log.ts | books/dialog_store.ts |
  * | ["chat_events", roomId, seq]             | ChatEvent: the room's log, seq gapless from 1 (6) | chat/log_commit.ts |
  * | ["chat_heads", roomId]                   | RoomHead { seq, last message, cursors, unread, last active }: set and checked by every append (6) | chat/room_records.ts |
- * | ["chat_dedup", roomId, clientId]         | seq of the client id's event (expireIn 1 day) | chat/log_commit.ts |
+ * | ["chat_dedup", roomId, authorId, clientId] | seq of the author's client id's event (expireIn 1 day) | chat/log_commit.ts |
  * | ["chat_rooms", roomId]                   | RoomRecord { kind, titles, members, admins, deleted }: set by the appends that change it (6) | chat/room_records.ts |
  * | ["chat_rooms_by_user", userId, roomId]   | roomId: the rooms a person is in now    | chat/log_commit.ts |
  * | ["chat_direct", lowUserId, highUserId]   | roomId of the two people's direct room  | chat/rooms.ts      |
