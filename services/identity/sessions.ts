@@ -202,7 +202,7 @@ export async function authenticate(
       requiredClaims: ["exp", "iat", "sid", "id"],
       currentDate: new Date(now),
     });
-    claims = toClaims(payload);
+    claims = toClaims(payload, now);
   } catch {
     return null;
   }
@@ -220,12 +220,19 @@ export async function authenticate(
   return { session: result.ok ? touched : session, claims };
 }
 
-function toClaims(p: JWTPayload): SessionClaims | null {
+/**
+ * A token is never issued ahead of the clock that reads it (jose checks iat only with maxTokenAge): a future
+ * iat means a forged or mis-clocked issuer. The leeway covers clock skew between processes, nothing more.
+ */
+const IAT_LEEWAY_SECONDS = 5;
+
+function toClaims(p: JWTPayload, now: number): SessionClaims | null {
   const { id, guard, sid, iss, aud, iat, exp } = p;
   const valid = typeof id === "number" && Number.isSafeInteger(id) && id > 0 &&
     typeof guard === "string" && GUARDS.includes(guard) &&
     typeof sid === "string" && SID_PATTERN.test(sid) &&
-    iss === JWT_ISSUER && aud === JWT_AUDIENCE && typeof iat === "number" && typeof exp === "number";
+    iss === JWT_ISSUER && aud === JWT_AUDIENCE && typeof iat === "number" && typeof exp === "number" &&
+    iat <= now / 1000 + IAT_LEEWAY_SECONDS;
   return valid ? { id, guard: guard as Guard, sid, iss, aud, iat, exp } : null;
 }
 

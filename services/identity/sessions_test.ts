@@ -32,9 +32,10 @@ async function signingKey(): Promise<Uint8Array> {
 /** A token signed with the module's own key, so that only the tested flaw can make it fail. */
 async function craft(
   payload: JWTPayload,
-  opts: { exp?: number | null; iss?: string; aud?: string; alg?: string; key?: Uint8Array } = {},
+  opts: { exp?: number | null; iat?: number; iss?: string; aud?: string; alg?: string; key?: Uint8Array } =
+    {},
 ): Promise<string> {
-  const iat = Math.floor(Date.now() / 1000);
+  const iat = opts.iat ?? Math.floor(Date.now() / 1000);
   const jwt = new SignJWT(payload).setProtectedHeader({ alg: opts.alg ?? "HS256", typ: "JWT" })
     .setIssuer(opts.iss ?? JWT_ISSUER).setAudience(opts.aud ?? JWT_AUDIENCE).setIssuedAt(iat);
   if (opts.exp !== null) jwt.setExpirationTime(opts.exp ?? iat + 3600);
@@ -92,6 +93,8 @@ Deno.test(
       ["HS512 with the right key", () => craft(claims, { alg: "HS512" })],
       ["no exp", () => craft(claims, { exp: null })],
       ["expired", () => craft(claims, { exp: Math.floor(Date.now() / 1000) - 10 })],
+      ["issued in the future", () => craft(claims, { iat: Math.floor(Date.now() / 1000) + 3600 })],
+      ["issued a minute ahead", () => craft(claims, { iat: Math.floor(Date.now() / 1000) + 60 })],
       ["wrong aud", () => craft(claims, { aud: "someone-else" })],
       ["wrong iss", () => craft(claims, { iss: "someone-else" })],
       ["no sid", () => craft({ id: 7, guard: "user" })],
