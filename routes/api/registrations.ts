@@ -29,16 +29,17 @@ router.openapi(
     path: "/mine",
     operationId: "registrationMine",
     permission: REGISTRATION,
-    summary: "The signed-in student's registrations and waitlist places for a semester, credits and holds",
+    summary: "The signed-in student's registrations and waitlist places for a semester, credits and holds " +
+      "(none for someone who is no student)",
     request: { query: MineQuery },
     responses: { 200: { description: "ok", content: { "application/json": { schema: Mine } } } },
   }),
   async (c) => {
     const state = stateOf(c);
     const studentId = state.identity!.user.studentId;
-    if (studentId === null) throw notStudent();
     const groupId = c.req.valid("query").groupId ?? await currentWindowGroup();
-    if (groupId === null) {
+    // Someone who is no student holds no registrations (staff open the page too).
+    if (groupId === null || studentId === null) {
       return c.json(
         {
           groupId: null,
@@ -90,7 +91,7 @@ router.openapi(
       "freed seat goes, in the same atomic, to the first waitlisted student who is still eligible",
     request: {
       params: RegistrationParam,
-      body: { required: false, content: { "application/json": { schema: DropBody } } },
+      body: { required: true, content: { "application/json": { schema: DropBody } } },
     },
     responses: { 200: { description: "dropped", content: { "application/json": { schema: DropResult } } } },
   }),

@@ -35,7 +35,7 @@ const REGISTRAR_KEYS = [
   "menu.learningProcesses.structure.edit",
   "menu.learningProcesses.structure.remove",
   "menu.learningProcesses.lists",
-  "menu.learningProcesses.registration",
+  ...keysUnder("menu.learningProcesses.registration"),
 ];
 
 export const accountsSeed: SeedPart = {
@@ -56,7 +56,11 @@ export const accountsSeed: SeedPart = {
       "menu.table",
       "menu.electronicFiles",
     ], null);
-    const student = await createRole("სტუდენტი / Student", ["menu.table"], null);
+    const student = await createRole("სტუდენტი / Student", [
+      "menu.table",
+      "menu.learningProcesses",
+      "menu.learningProcesses.registration",
+    ], null);
 
     const base = { image: null, studentId: null, linkedAccountIds: [], disabled: false };
     const people: (Omit<NewUser, "passwordHash"> & { password: string })[] = [
