@@ -6,6 +6,7 @@ import { createChat, sendMessage } from "../services/chat/rooms.ts";
 import type { FileMessageContent, UploadResult } from "../services/chat/protocol.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
+import { zip } from "./fixtures/zip.ts";
 
 const app = await seededApp();
 const ref = async (account: keyof typeof DEMO_ACCOUNTS) => {
@@ -66,6 +67,21 @@ Deno.test("chat HTTP side", async (t) => {
       ]);
       assertEquals(finished.name, "ჩემი img.png");
       assert(/^[A-Za-z0-9_-]{32}$/.test(finished.attachment!), "a generated name");
+    });
+
+    await t.step("a stored name says what the file is, and hides no reversed text", async () => {
+      const upload = async (uploadId: string, name: string, bytes: Uint8Array) => {
+        const q = { chatId: room.chatId, uploadId, size: bytes.byteLength, name, offset: 0 };
+        const res = await chunk(tokens.staff, q, bytes);
+        return [res.status, res.ok ? (await res.json()).name : (await res.json()).error.code];
+      };
+      const docx = zip(["[Content_Types].xml", "word/document.xml"]);
+      assertEquals(await upload("bidi-12345", "report\u202Excod.jar", docx), [200, "reportxcod.docx"]);
+      assertEquals(await upload("hta-123456", "invoice.hta", docx), [200, "invoice.docx"]);
+      const polyglot = new TextEncoder().encode("%PDF-1.7\n<html><script>alert(1)</script></html>");
+      assertEquals(await upload("pdfhtml-12", "pdfhtml.html", polyglot), [200, "pdfhtml.pdf"]);
+      const jar = zip(["[Content_Types].xml", "word/document.xml", "META-INF/MANIFEST.MF", "Main.class"]);
+      assertEquals(await upload("jar-123456", "report.docx", jar), [415, "unsupported_type"]);
     });
 
     await t.step("fileUploadFinish makes an IMAGE message from what is stored", async () => {

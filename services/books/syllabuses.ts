@@ -14,6 +14,7 @@ import { nextUlid } from "../db/ids.ts";
 import { commitInBatches, db, type KvOp } from "../db/kv.ts";
 import { CHUNK_BYTES, deleteFile, putFile, readFile } from "../db/files.ts";
 import { detectDocument, DOCUMENT_KINDS, type DocumentKind, kindOfName, startsLike } from "../files/sniff.ts";
+import { cleanFileName } from "../files/file_names.ts";
 import { getGroup, listGroups } from "../academic/semesters.ts";
 import { AppError, conflict, invalid, notFound } from "../../utils/errors.ts";
 
@@ -226,8 +227,5 @@ export async function removeSyllabus(bookId: number, groupId: number, actor: num
 }
 
 /** The name without any folder part a browser or a hostile client may send. */
-function baseName(name: string): string {
-  const last = name.replace(/^.*[\\/]/, "");
-  // Control characters have no place in a file name (nor in a Content-Disposition header).
-  return [...last].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f).join("").trim();
-}
+/** Control and bidi characters have no place in a file name (nor in a Content-Disposition header). */
+const baseName = (name: string) => cleanFileName(name, "");

@@ -46,6 +46,25 @@ Deno.test("chat uploads are typed by their content", async (t) => {
     assertEquals(sniffType(new Uint8Array([0xff]), "a.jpg"), null);
   });
 
+  await t.step("signatures are checked whole, not by their first bytes", () => {
+    const noise = crypto.getRandomValues(new Uint8Array(4096));
+    noise.set([0xff, 0xe3]);
+    assertEquals(sniffType(noise, "a.mp3"), null, "two bytes of MPEG sync are not an MP3");
+    // MPEG 1 Layer III, 128 kbit/s, 44.1 kHz: 417-byte frames, one after the other.
+    const mp3 = new Uint8Array(417 * 3);
+    for (let at = 0; at < mp3.length; at += 417) mp3.set([0xff, 0xfb, 0x90, 0x64], at);
+    assertEquals(sniffType(mp3, "a"), "audio/mpeg");
+    assertEquals(sniffType(text("GIF8<script>...."), "a.gif"), null);
+    assertEquals(sniffType(text("....ftypabcd...."), "a.mp4"), null);
+    assertEquals(sniffType(text("%PDF-<html>....."), "a.pdf"), null);
+  });
+
+  await t.step("an archive that Java would run is refused, even when it is also a valid document", () => {
+    const parts = ["[Content_Types].xml", "word/document.xml"];
+    assertEquals(sniffType(zip([...parts, "META-INF/MANIFEST.MF", "Main.class"]), "report.docx"), null);
+    assertEquals(sniffType(zip([...parts, "a/b/Evil.class"]), "report.docx"), null);
+  });
+
   await t.step("the message type follows the stored type", () => {
     assertEquals(messageTypeOf("image/png"), "IMAGE");
     assertEquals(messageTypeOf("video/mp4"), "VIDEO");

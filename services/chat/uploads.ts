@@ -21,7 +21,8 @@ import {
   type UploadResult,
 } from "./protocol.ts";
 import { readableRoom } from "./rooms.ts";
-import { messageTypeOf, sniffType } from "./sniff.ts";
+import { EXTENSIONS, messageTypeOf, sniffType } from "./sniff.ts";
+import { cleanFileName, withExtension } from "../files/file_names.ts";
 
 /** An unfinished upload is forgotten (with its chunks) this long after its last chunk. */
 export const UPLOAD_EXPIRE_MS = 60 * 60 * 1000;
@@ -60,14 +61,6 @@ export interface ChunkInput {
 const tooLarge = () =>
   new AppError(413, "file_too_large", "chat.errors.fileTooLarge", { params: { max: MAX_UPLOAD_BYTES } });
 
-/** A person's visible file name: no paths, no control characters, at most 200 characters. */
-export function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  // deno-lint-ignore no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>]/g, "").trim().slice(-200);
-  return clean || "file";
-}
-
 export async function storeChunk(me: MemberRef, input: ChunkInput): Promise<UploadResult> {
   await readableRoom(me, input.chatId);
   if (input.bytes.byteLength === 0 || input.bytes.byteLength > UPLOAD_CHUNK_BYTES) {
@@ -82,7 +75,7 @@ export async function storeChunk(me: MemberRef, input: ChunkInput): Promise<Uplo
     {
       userId: me.id,
       chatId: input.chatId,
-      name: cleanName(input.name),
+      name: cleanFileName(input.name),
       size: input.size,
       received: 0,
       parts: 0,
@@ -131,12 +124,14 @@ async function finishUpload(me: MemberRef, uploadKey: string, state: UploadState
   if (offset !== state.received) throw notFound("upload");
   const mimetype = sniffType(bytes, state.name);
   if (!mimetype) throw new AppError(415, "unsupported_type", "chat.errors.unsupportedType");
+  // The name says what the content is: `report.jar` holding a Word document is kept as `report.docx`.
+  const name = withExtension(state.name, EXTENSIONS[mimetype]);
   const filename = serverName();
-  await putFile(filename, bytes, { name: state.name, type: mimetype });
+  await putFile(filename, bytes, { name, type: mimetype });
   const record: ChatFileRecord = {
     chatId: state.chatId,
     uploader: me.id,
-    originalname: state.name,
+    originalname: name,
     mimetype,
     size: bytes.byteLength,
     uploadedAt: new Date().toISOString(),
@@ -147,7 +142,7 @@ async function finishUpload(me: MemberRef, uploadKey: string, state: UploadState
     type: "FINISHED",
     progress: 100,
     attachment: filename,
-    name: state.name,
+    name,
     size: bytes.byteLength,
     fileType: mimetype,
     address: chatFileAddress(filename),
