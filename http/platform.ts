@@ -13,7 +13,7 @@ import { identify } from "../services/identity/auth.ts";
 import { i18nVersionFor, translatorFor } from "../services/languages/i18n.ts";
 import { langFromCookie } from "../utils/i18n.ts";
 import type { AppState } from "./app_state.ts";
-import { SESSION_COOKIE, tokenOf } from "./session_cookie.ts";
+import { servedOverHttps, SESSION_COOKIE, tokenOf } from "./session_cookie.ts";
 
 export type AppEnv = { Variables: { state: AppState; auth: AuthView } };
 
@@ -23,6 +23,7 @@ export function platform(opts: {
   build: BuildManifest;
   /** Origins allowed to write with a cookie; null: the request's own origin. */
   allowedOrigins: string[] | null;
+  /** HSTS on every answer (Deno Deploy, always https); otherwise on answers to requests that came over https. */
   hsts: boolean;
   /** The app's error handler: a refusal raised here (CSRF) must leave with the same shape and headers. */
   onError: (error: Error, c: Context<AppEnv>) => Response | Promise<Response>;
@@ -61,7 +62,9 @@ export function platform(opts: {
       c.res = await opts.onError(error as Error, c);
     } finally {
       // A WebSocket upgrade's 101 carries no document, and Deno (2.5 and others) freezes its headers.
-      if (c.res.status !== 101) applySecurityHeaders(c.res.headers, nonce, opts.hsts);
+      if (c.res.status !== 101) {
+        applySecurityHeaders(c.res.headers, nonce, opts.hsts || servedOverHttps(c.req.raw));
+      }
     }
   };
 }

@@ -13,6 +13,16 @@ const TEN_YEARS = 10 * 365 * 24 * 3600;
 /** `TRUST_PROXY=1` behind a reverse proxy: only then is X-Forwarded-For believed (else anyone could forge it). */
 const trustProxy = envVar("TRUST_PROXY") === "1";
 
+/**
+ * Whether the browser reached us over https: directly, or (only with TRUST_PROXY=1) through a proxy that ended
+ * TLS and says so in X-Forwarded-Proto. Decides the session cookie's Secure flag and HSTS.
+ */
+export function servedOverHttps(req: Request, trusted = trustProxy): boolean {
+  if (new URL(req.url).protocol === "https:") return true;
+  if (!trusted) return false;
+  return req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
 export function tokenOf(c: Context): string | null {
   const header = c.req.header("authorization");
   if (header && /^Bearer\s+/i.test(header)) return header.replace(/^Bearer\s+/i, "").trim();

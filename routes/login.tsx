@@ -1,7 +1,7 @@
 import { LanguageLinks } from "../components/language_links.tsx";
 import { Button, TextInput } from "../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteConfig, RouteMeta } from "../framework/types.ts";
-import { clearedSessionCookie, clientInfo, sessionCookie } from "../http/session_cookie.ts";
+import { clearedSessionCookie, clientInfo, servedOverHttps, sessionCookie } from "../http/session_cookie.ts";
 import { signIn } from "../services/identity/auth.ts";
 import { safeNext } from "../services/shell/landing.ts";
 import { AppError } from "../utils/errors.ts";
@@ -36,7 +36,7 @@ export const handler: Handlers<LoginData, AppState> = {
       const carried = state.identity?.session; // ends with this sign-in, whoever it was
       const { session, token } = await signIn(email, password, clientInfo(req, remoteAddr), carried);
       const response = redirect(next ?? "/");
-      response.headers.set("set-cookie", sessionCookie(token, session, url.protocol === "https:"));
+      response.headers.set("set-cookie", sessionCookie(token, session, servedOverHttps(req)));
       return response;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

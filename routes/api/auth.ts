@@ -1,7 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
-import { clearedSessionCookie, clientInfo, remoteAddrOf, sessionCookie } from "../../http/session_cookie.ts";
+import {
+  clearedSessionCookie,
+  clientInfo,
+  remoteAddrOf,
+  servedOverHttps,
+  sessionCookie,
+} from "../../http/session_cookie.ts";
 import {
   availableAccounts,
   changePassword,
@@ -23,7 +29,7 @@ const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { "application/json": { schema } } },
 });
 const identityOf = (c: Context) => (c.get("state") as AppState).identity as Identity;
-const secure = (c: Context) => new URL(c.req.url).protocol === "https:";
+const secure = (c: Context) => servedOverHttps(c.req.raw);
 
 router.openapi(
   apiRoute({
