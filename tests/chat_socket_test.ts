@@ -308,6 +308,30 @@ Deno.test("chat socket protocol", async (t) => {
       },
     );
 
+    await t.step(
+      "a student's search and directories show names and titles, never e-mail addresses",
+      async () => {
+        const st = track(await signedIn("student"));
+        assertEquals((await ok(st.client.call("searchUsers", { keyword: "@uni.test" }))).users, []);
+        assertEquals((await ok(st.client.call("searchUsers", { keyword: "uni.test" }))).users, []);
+        const byName = (await ok(st.client.call("searchUsers", { keyword: "nino beridze" }))).users;
+        assert(byName.some((u) => u.id === prof.id));
+        const byWholeAddress =
+          (await ok(st.client.call("searchUsers", { keyword: DEMO_ACCOUNTS.prof.email })))
+            .users;
+        assertEquals(byWholeAddress.map((u) => u.id), [prof.id]);
+        const listed = [
+          ...byName,
+          ...(await ok(st.client.call("getDirectoryUsers", { directory: "administration" }))).users,
+          ...(await ok(st.client.call("getDirectoryUsers", { directory: "professors" }))).users,
+        ];
+        assert(listed.length > 0);
+        for (const user of listed) {
+          assertEquals(Object.keys(user).sort(), ["icon", "id", "name", "title", "type"]);
+        }
+      },
+    );
+
     await t.step("user settings and directories", async () => {
       const a = track(await signedIn("prof"));
       assertEquals((await ok(a.client.call("getUserSettings", {}))).userSettings.title, null);

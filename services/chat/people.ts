@@ -97,15 +97,21 @@ export async function chatPerson(ref: MemberRef): Promise<User | null> {
 const findable = (p: Person, me: number) =>
   p.user.id !== me && !p.user.disabled && p.settings.visibility !== "hidden";
 
-/** SPEC §5: an empty keyword answers an empty list. Matches names (both languages) and e-mail. */
-export async function searchUsers(keyword: string, me: number): Promise<ChatUser[]> {
+/**
+ * SPEC §5: an empty keyword answers an empty list. Matches names (both languages); an e-mail address finds its
+ * person only when typed whole, so no fragment ("@uni") lists everyone's. The answer is what a chat user needs
+ * to pick someone (name, title, type, icon), never their e-mail.
+ */
+export async function searchUsers(keyword: string, me: number): Promise<Member[]> {
   const needle = keyword.trim().toLocaleLowerCase();
   if (!needle) return [];
-  const found: ChatUser[] = [];
+  const found: Member[] = [];
   for (const person of (await people.get()).values()) {
     if (!findable(person, me)) continue;
     const { name, nameEn, email } = person.user;
-    if (`${name}\n${nameEn}\n${email}`.toLocaleLowerCase().includes(needle)) found.push(toChatUser(person));
+    if (`${name}\n${nameEn}`.toLocaleLowerCase().includes(needle) || email.toLocaleLowerCase() === needle) {
+      found.push(memberOf(person, person.user.chatType));
+    }
     if (found.length >= SEARCH_LIMIT) break;
   }
   return found;
@@ -142,7 +148,10 @@ export async function directoryUsers(directory: DirectoryId, page: number, me: n
     .filter((p) => findable(p, me) && directoryOf(p) === directory)
     .sort((a, b) => a.user.name.localeCompare(b.user.name, "ka"));
   const start = (page - 1) * SEARCH_LIMIT;
-  return { users: all.slice(start, start + SEARCH_LIMIT).map(toChatUser), total: all.length };
+  return {
+    users: all.slice(start, start + SEARCH_LIMIT).map((p) => memberOf(p, p.user.chatType)),
+    total: all.length,
+  };
 }
 
 export async function getChatSettings(userId: number): Promise<UserChatSettings> {

@@ -260,7 +260,7 @@ export interface ClientEvents {
   deleteChat: { chatId: number };
   /** unseenMessageIds: the messages the reader now saw; the read cursor moves to their highest id. */
   seenChat: { chatId: number; unseenMessageIds: number[] };
-  /** Answered only through the callback: `result: { users: ChatUser[] }`. */
+  /** Answered only through the callback: `result: { users: Member[] }` (no e-mail: see people.ts). */
   searchUsers: { keyword: string };
   addMemberToChat: { chatId: number; member: MemberRef };
   removeMemberFromChat: { chatId: number; member: MemberRef };
@@ -319,7 +319,7 @@ export interface CallbackResults {
   deleteChat: { seq: number };
   /** seq null: the cursor was already there (nothing appended). */
   seenChat: { seq: number | null };
-  searchUsers: { users: ChatUser[] };
+  searchUsers: { users: Member[] };
   addMemberToChat: { seq: number };
   removeMemberFromChat: { seq: number };
   setCustomTitle: { seq: number };
@@ -327,7 +327,7 @@ export interface CallbackResults {
   getUserSettings: { userSettings: UserChatSettings };
   setUserSettings: { userSettings: UserChatSettings };
   getUserDirectories: { directories: Directory[] };
-  getDirectoryUsers: { users: ChatUser[]; total: number };
+  getDirectoryUsers: { users: Member[]; total: number };
   pong: Record<string, never>;
   resume: { replayed: number; reset: number[] };
 }
