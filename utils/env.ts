@@ -16,6 +16,8 @@ export const DOCUMENTED_ENV = [
   "SMS_GATEWAY_KEY",
   "SMS_SENDER",
   "APP_NOW",
+  // Deno's built-in OpenTelemetry: telemetry code runs only when it is on.
+  "OTEL_DENO",
   // Set by Deno Deploy: the new Deploy's DENO_DEPLOY and DENO_TIMELINE, Deploy Classic's DENO_DEPLOYMENT_ID.
   "DENO_DEPLOY",
   "DENO_TIMELINE",

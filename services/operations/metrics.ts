@@ -1,14 +1,18 @@
 /**
  * Metrics through Deno's built-in OpenTelemetry, exported when the server runs with OTEL_DENO=true; without it
- * Deno's meter refuses to be made and every function here does nothing. Names follow OTel's dotted lower case.
+ * every function here does nothing. Names follow OTel's dotted lower case.
  */
+import { envVar } from "../../utils/env.ts";
 import { openSocketCounts } from "./open_sockets.ts";
+import { otelEnabled } from "./otel_enabled.ts";
 
 interface Observation {
   observe(value: number, attributes?: Record<string, string>): void;
 }
 
 function otelMeter() {
+  // Deno 2.5 (Deno Deploy's runtime) panics, not throws, when a meter is made without OTEL_DENO.
+  if (!envVar("OTEL_DENO")) return null;
   try {
     return Deno.telemetry.meterProvider.getMeter("uniadmin");
   } catch {

@@ -3,6 +3,7 @@
  * Deno.serve answers; `nameRequestSpan` gives it the route pattern and operationId, and `inSpan` adds child
  * spans (or, for work outside a request such as a job, root spans). Without OTEL_DENO all of this does nothing.
  */
+import { envVar } from "../../utils/env.ts";
 
 interface Span {
   setAttribute(name: string, value: string | number | boolean): void;
@@ -25,6 +26,8 @@ function activeSpan(): Span | null {
 }
 
 function makeTracer() {
+  // Deno 2.5 (Deno Deploy's runtime) panics, not throws, when a span is made without OTEL_DENO.
+  if (!envVar("OTEL_DENO")) return null;
   try {
     return Deno.telemetry.tracerProvider.getTracer("uniadmin");
   } catch {
@@ -49,23 +52,15 @@ export async function inSpan<R>(
   work: () => Promise<R>,
 ): Promise<R> {
   if (!tracer) return await work();
-  let started = false;
-  try {
-    return await tracer.startActiveSpan(name, { attributes }, async (span: Span) => {
-      started = true;
-      try {
-        return await work();
-      } catch (error) {
-        span.recordException(error as Error);
-        span.setStatus({ code: ERROR_STATUS, message: (error as Error).message });
-        throw error;
-      } finally {
-        span.end();
-      }
-    });
-  } catch (error) {
-    if (started) throw error;
-    tracer = null; // Deno hands out a tracer whose spans throw "otel not initialized" without OTEL_DENO
-    return await work();
-  }
+  return await tracer.startActiveSpan(name, { attributes }, async (span: Span) => {
+    try {
+      return await work();
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: ERROR_STATUS, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
