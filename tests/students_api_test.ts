@@ -264,6 +264,38 @@ Deno.test("students API", async (t) => {
     },
   );
 
+  await t.step("a new QR card revokes the old; links name APP_ORIGIN, not the Host asked", async () => {
+    const id = created[1].id;
+    const issue = async (origin = "http://localhost") => {
+      const headers = { ...as(tokens.staff, "ka"), "content-type": "application/json", origin };
+      const res = await app.request(`${origin}/api/students/${id}/qr`, {
+        method: "POST",
+        headers,
+        body: "{}",
+      });
+      assertEquals(res.status, 200);
+      return (await res.json()).href as string;
+    };
+    const first = new URL(await issue()).pathname;
+    const second = new URL(await issue()).pathname;
+    assertEquals((await app.request(first)).status, 404, "the older card is revoked");
+    const shown = await app.request(second);
+    assertEquals(shown.status, 200);
+    assertEquals(shown.headers.get("referrer-policy"), "no-referrer");
+    await shown.body?.cancel();
+    const revoked = await send("DELETE", `/api/students/${id}/qr`, {});
+    assertEquals([revoked.status, await revoked.json()], [200, { revoked: true }]);
+    assertEquals((await app.request(second)).status, 404, "a revoked card shows nothing");
+    const before = Deno.env.get("APP_ORIGIN");
+    Deno.env.set("APP_ORIGIN", "https://uni.example.ge");
+    try {
+      assert((await issue("http://evil.example")).startsWith("https://uni.example.ge/studentInfoQrCode/"));
+    } finally {
+      if (before === undefined) Deno.env.delete("APP_ORIGIN");
+      else Deno.env.set("APP_ORIGIN", before);
+    }
+  });
+
   await t.step(
     "permissions: staff may; limited and student are refused; nobody signed in → 401",
     async () => {

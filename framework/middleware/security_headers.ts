@@ -40,11 +40,16 @@ const FIXED: [string, string][] = [
 ];
 const HSTS = "max-age=31536000; includeSubDomains";
 
-/** Adds the headers to a response; a CSP the handler set itself (e.g. the API viewer's) is kept. */
+/**
+ * Adds the headers to a response; a CSP the handler set itself (e.g. the API viewer's) is kept, and so is a
+ * stricter `Referrer-Policy: no-referrer` (the public student card's: its address is the card's secret).
+ */
 export function applySecurityHeaders(headers: Headers, nonce: string | null, hsts: boolean): void {
   if (!headers.has("content-security-policy")) {
     headers.set("content-security-policy", contentSecurityPolicy(nonce));
   }
+  const keepsNoReferrer = headers.get("referrer-policy") === "no-referrer";
   for (const [name, value] of FIXED) headers.set(name, value);
+  if (keepsNoReferrer) headers.set("referrer-policy", "no-referrer");
   if (hsts) headers.set("strict-transport-security", HSTS);
 }

@@ -25,6 +25,7 @@ import { listRow } from "../../services/students/structure.ts";
 import {
   CARD_VALID_SECONDS,
   qrDataUrl,
+  revokeStudentCard,
   signStudentCard,
   studentCardHref,
 } from "../../services/students/qr.ts";
@@ -219,6 +220,23 @@ router.openapi(
       qrImage: qrDataUrl(href),
       expiresAt: new Date((now + CARD_VALID_SECONDS) * 1000).toISOString(),
     }, 200);
+  },
+);
+
+router.openapi(
+  apiRoute({
+    method: "delete",
+    path: "/{id}/qr",
+    operationId: "studentQrRevoke",
+    permission: VIEW,
+    summary: "Revokes the student's QR card: its link shows nothing from now on (a new card does too)",
+    request: { params: StudentIdParam },
+    responses: { 200: json(z.object({ revoked: z.boolean() })) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await getStudent(id))) throw notFound(STUDENTS);
+    return c.json({ revoked: await revokeStudentCard(id) }, 200);
   },
 );
 

@@ -1,7 +1,14 @@
 import { SignJWT } from "jose";
 import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
 import { closeDb, openDb } from "../db/kv.ts";
-import { CARD_VALID_SECONDS, qrDataUrl, signStudentCard, verifyStudentCard } from "./qr.ts";
+import {
+  CARD_VALID_SECONDS,
+  qrDataUrl,
+  revokeStudentCard,
+  signStudentCard,
+  studentCardHref,
+  verifyStudentCard,
+} from "./qr.ts";
 
 const b64 = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
@@ -15,7 +22,35 @@ Deno.test("student card tokens", async (t) => {
       const token = await signStudentCard(42, now);
       assertEquals(await verifyStudentCard(token), 42);
       const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
-      assertEquals(payload, { studentId: 42, exp: now + CARD_VALID_SECONDS });
+      assertEquals([payload.studentId, payload.exp], [42, now + CARD_VALID_SECONDS]);
+    });
+
+    await t.step("a new card revokes the old one, and a card can be revoked", async () => {
+      const first = await signStudentCard(43, now);
+      const second = await signStudentCard(43, now);
+      assertEquals([await verifyStudentCard(first), await verifyStudentCard(second)], [null, 43]);
+      assertEquals(await revokeStudentCard(43), true);
+      assertEquals(await verifyStudentCard(second), null);
+      assertEquals(await revokeStudentCard(43), false);
+    });
+
+    await t.step("the link names the configured origin, whatever Host the request carried", () => {
+      const before = Deno.env.get("APP_ORIGIN");
+      try {
+        Deno.env.set("APP_ORIGIN", "https://uni.example.ge,https://other.example.ge");
+        assertEquals(
+          studentCardHref("http://evil.example", "t"),
+          "https://uni.example.ge/studentInfoQrCode/t",
+        );
+        Deno.env.delete("APP_ORIGIN");
+        assertEquals(
+          studentCardHref("http://localhost:8000", "t"),
+          "http://localhost:8000/studentInfoQrCode/t",
+        );
+      } finally {
+        if (before === undefined) Deno.env.delete("APP_ORIGIN");
+        else Deno.env.set("APP_ORIGIN", before);
+      }
     });
 
     await t.step("tampered, foreign, unsigned, expired and oversized tokens name nobody", async () => {
