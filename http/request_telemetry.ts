@@ -4,7 +4,7 @@
  * router has matched, names the request's OpenTelemetry span after its route pattern and API operationId.
  */
 import type { MiddlewareHandler } from "hono";
-import { routePath } from "hono/route";
+import { matchedRoutes } from "hono/route";
 import { requestIdFrom, withRequestId } from "../services/operations/request_context.ts";
 import { nameRequestSpan } from "../services/operations/tracing.ts";
 import { logEvent } from "../services/operations/log.ts";
@@ -35,7 +35,14 @@ export function requestTelemetry(definitions: () => readonly RouteDefinition[]):
     const started = performance.now();
     return withRequestId(requestId, async () => {
       await next();
-      const route = routePath(c, -1);
+      // Middleware is registered for any method and a wildcard path; API routes for their method; pages for
+      // any method and their own pattern. The first match of a route is the one that answered (a later one,
+      // such as the pages' catch-all, is reached only when it falls through).
+      const routes = matchedRoutes(c);
+      const route = (routes.find((r) =>
+        r.method !== "ALL"
+      ) ?? routes.find((r) => !r.path.endsWith("*")))?.path ??
+        "unmatched";
       operations ??= operationIndex(definitions());
       const operationId = operations.get(`${c.req.method} ${route}`);
       nameRequestSpan(c.req.method, route, operationId);

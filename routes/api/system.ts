@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import { db } from "../../services/db/kv.ts";
+import { migrationsDone } from "../../services/operations/startup.ts";
+import { isDraining } from "../../services/operations/shutdown.ts";
 
 const Health = z.object({ status: z.literal("ok"), time: z.string(), kv: z.boolean() }).openapi("Health");
 
@@ -26,6 +28,36 @@ router.openapi(
     responses: { 200: { description: "healthy", content: { "application/json": { schema: Health } } } },
   }),
   async (c) => c.json({ status: "ok" as const, time: new Date().toISOString(), kv: await kvReadable() }, 200),
+);
+
+const Readiness = z.object({
+  ready: z.boolean(),
+  kv: z.boolean(),
+  migrations: z.boolean().openapi({ description: "the stored data has the schema this version reads" }),
+  draining: z.boolean().openapi({ description: "the process is shutting down and takes no new work" }),
+}).openapi("Readiness");
+
+router.openapi(
+  apiRoute({
+    method: "get",
+    path: "/ready",
+    operationId: "systemReady",
+    permission: "public",
+    summary:
+      "Readiness (unlike /health, which is liveness): KV reachable, migrations done, not shutting down",
+    responses: {
+      200: { description: "ready for requests", content: { "application/json": { schema: Readiness } } },
+      503: {
+        description: "not ready: send traffic elsewhere",
+        content: { "application/json": { schema: Readiness } },
+      },
+    },
+  }),
+  async (c) => {
+    const checks = { kv: await kvReadable(), migrations: migrationsDone(), draining: isDraining() };
+    const ready = checks.kv && checks.migrations && !checks.draining;
+    return c.json({ ready, ...checks }, ready ? 200 : 503);
+  },
 );
 
 export default router;

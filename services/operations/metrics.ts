@@ -2,7 +2,6 @@
  * Metrics through Deno's built-in OpenTelemetry, exported when the server runs with OTEL_DENO=true; without it
  * every function here does nothing. Names follow OTel's dotted lower case.
  */
-import { envVar } from "../../utils/env.ts";
 import { openSocketCounts } from "./open_sockets.ts";
 import { otelEnabled } from "./otel_enabled.ts";
 
@@ -11,13 +10,7 @@ interface Observation {
 }
 
 function otelMeter() {
-  // Deno 2.5 (Deno Deploy's runtime) panics, not throws, when a meter is made without OTEL_DENO.
-  if (!envVar("OTEL_DENO")) return null;
-  try {
-    return Deno.telemetry.meterProvider.getMeter("uniadmin");
-  } catch {
-    return null; // "otel not initialized": OTEL_DENO is not set
-  }
+  return otelEnabled() ? Deno.telemetry.meterProvider.getMeter("uniadmin") : null;
 }
 
 const meter = otelMeter();

@@ -91,7 +91,7 @@ async function tryLock(kv: Deno.Kv, owner: string): Promise<Deno.KvEntry<Lock> |
   const current = await kv.get<Lock>(MIGRATION_LOCK_KEY);
   if (current.value && current.value.owner !== owner && current.value.until > Date.now()) return null;
   const value: Lock = { owner, until: Date.now() + LOCK_TTL_MS };
-  const result = await kv.atomic().check(current).set(MIGRATION_LOCK_KEY, value).commit();
+  const result = await commit(kv.atomic().check(current).set(MIGRATION_LOCK_KEY, value));
   return result.ok ? { key: MIGRATION_LOCK_KEY, value, versionstamp: result.versionstamp } : null;
 }
 
@@ -101,6 +101,16 @@ async function releaseLock(kv: Deno.Kv, owner: string) {
 }
 
 class LockLost extends Error {}
+
+/** Processes sharing one SQLite file may see "database is locked" instead of waiting: a lost race too. */
+async function commit(atomic: Deno.AtomicOperation): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
+  try {
+    return await atomic.commit();
+  } catch (error) {
+    if (error instanceof TypeError && error.message.includes("locked")) return { ok: false };
+    throw error;
+  }
+}
 
 /** Runs one migration's batches from its saved cursor; returns the lock as last renewed. */
 async function runOne(
@@ -121,7 +131,7 @@ async function runOne(
     } else {
       atomic.set(progressKey(migration.version), next);
     }
-    const result = await atomic.commit();
+    const result = await commit(atomic);
     if (result.ok) {
       lock = { key: MIGRATION_LOCK_KEY, value: renewed, versionstamp: result.versionstamp };
       if (next === null) return lock;

@@ -3,7 +3,7 @@
  * Deno.serve answers; `nameRequestSpan` gives it the route pattern and operationId, and `inSpan` adds child
  * spans (or, for work outside a request such as a job, root spans). Without OTEL_DENO all of this does nothing.
  */
-import { envVar } from "../../utils/env.ts";
+import { otelEnabled } from "./otel_enabled.ts";
 
 interface Span {
   setAttribute(name: string, value: string | number | boolean): void;
@@ -17,24 +17,14 @@ interface Span {
 const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
 const ERROR_STATUS = 2;
 
+const enabled = otelEnabled();
+
 function activeSpan(): Span | null {
-  try {
-    return (Deno.telemetry.contextManager.active().getValue(SPAN_KEY) as Span | undefined) ?? null;
-  } catch {
-    return null;
-  }
+  if (!enabled) return null;
+  return (Deno.telemetry.contextManager.active().getValue(SPAN_KEY) as Span | undefined) ?? null;
 }
 
-function makeTracer() {
-  // Deno 2.5 (Deno Deploy's runtime) panics, not throws, when a span is made without OTEL_DENO.
-  if (!envVar("OTEL_DENO")) return null;
-  try {
-    return Deno.telemetry.tracerProvider.getTracer("uniadmin");
-  } catch {
-    return null; // OTEL_DENO is not set
-  }
-}
-let tracer = makeTracer();
+const tracer = enabled ? Deno.telemetry.tracerProvider.getTracer("uniadmin") : null;
 
 /** Names the request's span `GET /api/books/{id}` and tags it with the route and the API operation. */
 export function nameRequestSpan(method: string, route: string, operationId?: string): void {
