@@ -18,64 +18,71 @@ import * as $r13 from "./routes/api/books.ts";
 import * as $r14 from "./routes/api/chat.ts";
 import * as $r15 from "./routes/api/consent.ts";
 import * as $r16 from "./routes/api/devices.ts";
-import * as $r17 from "./routes/api/hr.ts";
-import * as $r18 from "./routes/api/languages.ts";
-import * as $r19 from "./routes/api/mailbox.ts";
-import * as $r20 from "./routes/api/menu.ts";
-import * as $r21 from "./routes/api/notifications.ts";
-import * as $r22 from "./routes/api/preferences.ts";
-import * as $r23 from "./routes/api/professors.ts";
-import * as $r24 from "./routes/api/programs.ts";
-import * as $r25 from "./routes/api/registration_groups.ts";
-import * as $r26 from "./routes/api/roles.ts";
-import * as $r27 from "./routes/api/rule_students.ts";
-import * as $r28 from "./routes/api/schools.ts";
-import * as $r29 from "./routes/api/settings.ts";
-import * as $r30 from "./routes/api/shell.ts";
-import * as $r31 from "./routes/api/students.ts";
-import * as $r32 from "./routes/api/sub_books.ts";
-import * as $r33 from "./routes/api/syllabuses.ts";
-import * as $r34 from "./routes/api/system.ts";
-import * as $r35 from "./routes/api/timetable.ts";
-import * as $r36 from "./routes/api/timetable_entries.ts";
-import * as $r37 from "./routes/api/users.ts";
-import * as $r38 from "./routes/api/votes.ts";
-import * as $r39 from "./routes/books.tsx";
-import * as $r40 from "./routes/chancellery.tsx";
-import * as $r41 from "./routes/chat/event-log.tsx";
-import * as $r42 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r43 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r44 from "./routes/hr/index.tsx";
-import * as $r45 from "./routes/index.tsx";
-import * as $r46 from "./routes/lang/[code].tsx";
-import * as $r47 from "./routes/lang/index.tsx";
-import * as $r48 from "./routes/language/[lang].tsx";
-import * as $r49 from "./routes/login.tsx";
-import * as $r50 from "./routes/logout.tsx";
-import * as $r51 from "./routes/mailbox.tsx";
-import * as $r52 from "./routes/my-devices.tsx";
-import * as $r53 from "./routes/notifications/consents.tsx";
-import * as $r54 from "./routes/notifications/statements.tsx";
-import * as $r55 from "./routes/online-register.tsx";
-import * as $r56 from "./routes/permissions/access-points.tsx";
-import * as $r57 from "./routes/permissions/index.tsx";
-import * as $r58 from "./routes/permissions/menu.tsx";
-import * as $r59 from "./routes/permissions/params.tsx";
-import * as $r60 from "./routes/permissions/professors.tsx";
-import * as $r61 from "./routes/permissions/roles.tsx";
-import * as $r62 from "./routes/permissions/users.tsx";
-import * as $r63 from "./routes/personal-vote.tsx";
-import * as $r64 from "./routes/structure/index.tsx";
-import * as $r65 from "./routes/structure/schools.tsx";
-import * as $r66 from "./routes/structure/specials.tsx";
-import * as $r67 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r68 from "./routes/students/[id].tsx";
-import * as $r69 from "./routes/students/index.tsx";
-import * as $r70 from "./routes/tables.tsx";
-import * as $r71 from "./routes/ui-kit.tsx";
-import * as $r72 from "./routes/user/notifications/list.tsx";
-import * as $r73 from "./routes/user/notifications/settings.tsx";
-import * as $r74 from "./routes/vote-form.tsx";
+import * as $r17 from "./routes/api/holds.ts";
+import * as $r18 from "./routes/api/hr.ts";
+import * as $r19 from "./routes/api/jobs.ts";
+import * as $r20 from "./routes/api/languages.ts";
+import * as $r21 from "./routes/api/mailbox.ts";
+import * as $r22 from "./routes/api/menu.ts";
+import * as $r23 from "./routes/api/notifications.ts";
+import * as $r24 from "./routes/api/preferences.ts";
+import * as $r25 from "./routes/api/professors.ts";
+import * as $r26 from "./routes/api/programs.ts";
+import * as $r27 from "./routes/api/registration_groups.ts";
+import * as $r28 from "./routes/api/registration_offerings.ts";
+import * as $r29 from "./routes/api/registration_rosters.ts";
+import * as $r30 from "./routes/api/registration_windows.ts";
+import * as $r31 from "./routes/api/registrations.ts";
+import * as $r32 from "./routes/api/roles.ts";
+import * as $r33 from "./routes/api/rule_students.ts";
+import * as $r34 from "./routes/api/schools.ts";
+import * as $r35 from "./routes/api/settings.ts";
+import * as $r36 from "./routes/api/shell.ts";
+import * as $r37 from "./routes/api/students.ts";
+import * as $r38 from "./routes/api/sub_books.ts";
+import * as $r39 from "./routes/api/syllabuses.ts";
+import * as $r40 from "./routes/api/system.ts";
+import * as $r41 from "./routes/api/timetable.ts";
+import * as $r42 from "./routes/api/timetable_entries.ts";
+import * as $r43 from "./routes/api/users.ts";
+import * as $r44 from "./routes/api/votes.ts";
+import * as $r45 from "./routes/books.tsx";
+import * as $r46 from "./routes/chancellery.tsx";
+import * as $r47 from "./routes/chat/event-log.tsx";
+import * as $r48 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r49 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r50 from "./routes/hr/index.tsx";
+import * as $r51 from "./routes/index.tsx";
+import * as $r52 from "./routes/lang/[code].tsx";
+import * as $r53 from "./routes/lang/index.tsx";
+import * as $r54 from "./routes/language/[lang].tsx";
+import * as $r55 from "./routes/login.tsx";
+import * as $r56 from "./routes/logout.tsx";
+import * as $r57 from "./routes/mailbox.tsx";
+import * as $r58 from "./routes/my-devices.tsx";
+import * as $r59 from "./routes/notifications/consents.tsx";
+import * as $r60 from "./routes/notifications/statements.tsx";
+import * as $r61 from "./routes/online-register.tsx";
+import * as $r62 from "./routes/permissions/access-points.tsx";
+import * as $r63 from "./routes/permissions/index.tsx";
+import * as $r64 from "./routes/permissions/jobs.tsx";
+import * as $r65 from "./routes/permissions/menu.tsx";
+import * as $r66 from "./routes/permissions/params.tsx";
+import * as $r67 from "./routes/permissions/professors.tsx";
+import * as $r68 from "./routes/permissions/roles.tsx";
+import * as $r69 from "./routes/permissions/users.tsx";
+import * as $r70 from "./routes/personal-vote.tsx";
+import * as $r71 from "./routes/structure/index.tsx";
+import * as $r72 from "./routes/structure/schools.tsx";
+import * as $r73 from "./routes/structure/specials.tsx";
+import * as $r74 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r75 from "./routes/students/[id].tsx";
+import * as $r76 from "./routes/students/index.tsx";
+import * as $r77 from "./routes/tables.tsx";
+import * as $r78 from "./routes/ui-kit.tsx";
+import * as $r79 from "./routes/user/notifications/list.tsx";
+import * as $r80 from "./routes/user/notifications/settings.tsx";
+import * as $r81 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -90,19 +97,20 @@ import * as $i10 from "./islands/languages/actions.tsx";
 import * as $i11 from "./islands/languages/translation_editor.tsx";
 import * as $i12 from "./islands/permissions/access_points.tsx";
 import * as $i13 from "./islands/permissions/accounts.tsx";
-import * as $i14 from "./islands/permissions/menu.tsx";
-import * as $i15 from "./islands/permissions/params.tsx";
-import * as $i16 from "./islands/permissions/roles.tsx";
-import * as $i17 from "./islands/shell/mailbox_items.tsx";
-import * as $i18 from "./islands/shell/side_menu.tsx";
-import * as $i19 from "./islands/shell/top_bar.tsx";
-import * as $i20 from "./islands/structure/programs.tsx";
-import * as $i21 from "./islands/structure/schools.tsx";
-import * as $i22 from "./islands/students/filters.tsx";
-import * as $i23 from "./islands/students/form.tsx";
-import * as $i24 from "./islands/students/qr.tsx";
-import * as $i25 from "./islands/timetable/toolbar.tsx";
-import * as $i26 from "./islands/ui/kit_demo.tsx";
+import * as $i14 from "./islands/permissions/dead_letters.tsx";
+import * as $i15 from "./islands/permissions/menu.tsx";
+import * as $i16 from "./islands/permissions/params.tsx";
+import * as $i17 from "./islands/permissions/roles.tsx";
+import * as $i18 from "./islands/shell/mailbox_items.tsx";
+import * as $i19 from "./islands/shell/side_menu.tsx";
+import * as $i20 from "./islands/shell/top_bar.tsx";
+import * as $i21 from "./islands/structure/programs.tsx";
+import * as $i22 from "./islands/structure/schools.tsx";
+import * as $i23 from "./islands/students/filters.tsx";
+import * as $i24 from "./islands/students/form.tsx";
+import * as $i25 from "./islands/students/qr.tsx";
+import * as $i26 from "./islands/timetable/toolbar.tsx";
+import * as $i27 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -123,64 +131,71 @@ const manifest: Manifest = {
     "./routes/api/chat.ts": $r14,
     "./routes/api/consent.ts": $r15,
     "./routes/api/devices.ts": $r16,
-    "./routes/api/hr.ts": $r17,
-    "./routes/api/languages.ts": $r18,
-    "./routes/api/mailbox.ts": $r19,
-    "./routes/api/menu.ts": $r20,
-    "./routes/api/notifications.ts": $r21,
-    "./routes/api/preferences.ts": $r22,
-    "./routes/api/professors.ts": $r23,
-    "./routes/api/programs.ts": $r24,
-    "./routes/api/registration_groups.ts": $r25,
-    "./routes/api/roles.ts": $r26,
-    "./routes/api/rule_students.ts": $r27,
-    "./routes/api/schools.ts": $r28,
-    "./routes/api/settings.ts": $r29,
-    "./routes/api/shell.ts": $r30,
-    "./routes/api/students.ts": $r31,
-    "./routes/api/sub_books.ts": $r32,
-    "./routes/api/syllabuses.ts": $r33,
-    "./routes/api/system.ts": $r34,
-    "./routes/api/timetable.ts": $r35,
-    "./routes/api/timetable_entries.ts": $r36,
-    "./routes/api/users.ts": $r37,
-    "./routes/api/votes.ts": $r38,
-    "./routes/books.tsx": $r39,
-    "./routes/chancellery.tsx": $r40,
-    "./routes/chat/event-log.tsx": $r41,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r42,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r43,
-    "./routes/hr/index.tsx": $r44,
-    "./routes/index.tsx": $r45,
-    "./routes/lang/[code].tsx": $r46,
-    "./routes/lang/index.tsx": $r47,
-    "./routes/language/[lang].tsx": $r48,
-    "./routes/login.tsx": $r49,
-    "./routes/logout.tsx": $r50,
-    "./routes/mailbox.tsx": $r51,
-    "./routes/my-devices.tsx": $r52,
-    "./routes/notifications/consents.tsx": $r53,
-    "./routes/notifications/statements.tsx": $r54,
-    "./routes/online-register.tsx": $r55,
-    "./routes/permissions/access-points.tsx": $r56,
-    "./routes/permissions/index.tsx": $r57,
-    "./routes/permissions/menu.tsx": $r58,
-    "./routes/permissions/params.tsx": $r59,
-    "./routes/permissions/professors.tsx": $r60,
-    "./routes/permissions/roles.tsx": $r61,
-    "./routes/permissions/users.tsx": $r62,
-    "./routes/personal-vote.tsx": $r63,
-    "./routes/structure/index.tsx": $r64,
-    "./routes/structure/schools.tsx": $r65,
-    "./routes/structure/specials.tsx": $r66,
-    "./routes/studentInfoQrCode/[token].tsx": $r67,
-    "./routes/students/[id].tsx": $r68,
-    "./routes/students/index.tsx": $r69,
-    "./routes/tables.tsx": $r70,
-    "./routes/ui-kit.tsx": $r71,
-    "./routes/user/notifications/list.tsx": $r72,
-    "./routes/user/notifications/settings.tsx": $r73,
-    "./routes/vote-form.tsx": $r74,
+    "./routes/api/holds.ts": $r17,
+    "./routes/api/hr.ts": $r18,
+    "./routes/api/jobs.ts": $r19,
+    "./routes/api/languages.ts": $r20,
+    "./routes/api/mailbox.ts": $r21,
+    "./routes/api/menu.ts": $r22,
+    "./routes/api/notifications.ts": $r23,
+    "./routes/api/preferences.ts": $r24,
+    "./routes/api/professors.ts": $r25,
+    "./routes/api/programs.ts": $r26,
+    "./routes/api/registration_groups.ts": $r27,
+    "./routes/api/registration_offerings.ts": $r28,
+    "./routes/api/registration_rosters.ts": $r29,
+    "./routes/api/registration_windows.ts": $r30,
+    "./routes/api/registrations.ts": $r31,
+    "./routes/api/roles.ts": $r32,
+    "./routes/api/rule_students.ts": $r33,
+    "./routes/api/schools.ts": $r34,
+    "./routes/api/settings.ts": $r35,
+    "./routes/api/shell.ts": $r36,
+    "./routes/api/students.ts": $r37,
+    "./routes/api/sub_books.ts": $r38,
+    "./routes/api/syllabuses.ts": $r39,
+    "./routes/api/system.ts": $r40,
+    "./routes/api/timetable.ts": $r41,
+    "./routes/api/timetable_entries.ts": $r42,
+    "./routes/api/users.ts": $r43,
+    "./routes/api/votes.ts": $r44,
+    "./routes/books.tsx": $r45,
+    "./routes/chancellery.tsx": $r46,
+    "./routes/chat/event-log.tsx": $r47,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r48,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r49,
+    "./routes/hr/index.tsx": $r50,
+    "./routes/index.tsx": $r51,
+    "./routes/lang/[code].tsx": $r52,
+    "./routes/lang/index.tsx": $r53,
+    "./routes/language/[lang].tsx": $r54,
+    "./routes/login.tsx": $r55,
+    "./routes/logout.tsx": $r56,
+    "./routes/mailbox.tsx": $r57,
+    "./routes/my-devices.tsx": $r58,
+    "./routes/notifications/consents.tsx": $r59,
+    "./routes/notifications/statements.tsx": $r60,
+    "./routes/online-register.tsx": $r61,
+    "./routes/permissions/access-points.tsx": $r62,
+    "./routes/permissions/index.tsx": $r63,
+    "./routes/permissions/jobs.tsx": $r64,
+    "./routes/permissions/menu.tsx": $r65,
+    "./routes/permissions/params.tsx": $r66,
+    "./routes/permissions/professors.tsx": $r67,
+    "./routes/permissions/roles.tsx": $r68,
+    "./routes/permissions/users.tsx": $r69,
+    "./routes/personal-vote.tsx": $r70,
+    "./routes/structure/index.tsx": $r71,
+    "./routes/structure/schools.tsx": $r72,
+    "./routes/structure/specials.tsx": $r73,
+    "./routes/studentInfoQrCode/[token].tsx": $r74,
+    "./routes/students/[id].tsx": $r75,
+    "./routes/students/index.tsx": $r76,
+    "./routes/tables.tsx": $r77,
+    "./routes/ui-kit.tsx": $r78,
+    "./routes/user/notifications/list.tsx": $r79,
+    "./routes/user/notifications/settings.tsx": $r80,
+    "./routes/vote-form.tsx": $r81,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -197,19 +212,20 @@ const manifest: Manifest = {
     "./islands/languages/translation_editor.tsx": $i11,
     "./islands/permissions/access_points.tsx": $i12,
     "./islands/permissions/accounts.tsx": $i13,
-    "./islands/permissions/menu.tsx": $i14,
-    "./islands/permissions/params.tsx": $i15,
-    "./islands/permissions/roles.tsx": $i16,
-    "./islands/shell/mailbox_items.tsx": $i17,
-    "./islands/shell/side_menu.tsx": $i18,
-    "./islands/shell/top_bar.tsx": $i19,
-    "./islands/structure/programs.tsx": $i20,
-    "./islands/structure/schools.tsx": $i21,
-    "./islands/students/filters.tsx": $i22,
-    "./islands/students/form.tsx": $i23,
-    "./islands/students/qr.tsx": $i24,
-    "./islands/timetable/toolbar.tsx": $i25,
-    "./islands/ui/kit_demo.tsx": $i26,
+    "./islands/permissions/dead_letters.tsx": $i14,
+    "./islands/permissions/menu.tsx": $i15,
+    "./islands/permissions/params.tsx": $i16,
+    "./islands/permissions/roles.tsx": $i17,
+    "./islands/shell/mailbox_items.tsx": $i18,
+    "./islands/shell/side_menu.tsx": $i19,
+    "./islands/shell/top_bar.tsx": $i20,
+    "./islands/structure/programs.tsx": $i21,
+    "./islands/structure/schools.tsx": $i22,
+    "./islands/students/filters.tsx": $i23,
+    "./islands/students/form.tsx": $i24,
+    "./islands/students/qr.tsx": $i25,
+    "./islands/timetable/toolbar.tsx": $i26,
+    "./islands/ui/kit_demo.tsx": $i27,
   },
 };
 

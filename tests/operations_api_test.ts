@@ -56,4 +56,15 @@ Deno.test("operations API: readiness, request ids, dead letters", async (t) => {
     const again = await app.request(`/api/jobs/dead/${id}/retry`, jsonRequest("POST", {}, admin));
     assertEquals(again.status, 404);
   });
+
+  await t.step("the permissions screen has a background jobs tab for those with its key", async () => {
+    const admin = { authorization: `Bearer ${await tokenFor("admin")}` };
+    const page = await app.request("/permissions/jobs", { headers: admin });
+    assertEquals(page.status, 200);
+    const html = await page.text();
+    assert(html.includes("PermissionsDeadLetters"), "the dead letters island is on the page");
+    assert(html.includes('href="/permissions/jobs"'), "the tab links to it");
+    const limited = { authorization: `Bearer ${await tokenFor("limited")}` };
+    assertEquals((await app.request("/permissions/jobs", { headers: limited })).status, 403);
+  });
 });

@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { Tabs } from "../ui/mod.ts";
 import type { Translate } from "../../utils/i18n.ts";
 
-export type PermissionTab = "users" | "professors" | "roles" | "params" | "menu" | "access-points";
+export type PermissionTab = "users" | "professors" | "roles" | "params" | "jobs" | "menu" | "access-points";
 
 const BASE = "menu.settings.users";
 
@@ -12,6 +12,7 @@ export const PERMISSION_TABS: readonly { key: PermissionTab; permission: string;
   { key: "professors", permission: `${BASE}.prof` },
   { key: "roles", permission: `${BASE}.roles` },
   { key: "params", permission: `${BASE}.params` },
+  { key: "jobs", permission: "menu.settings.jobs" },
   { key: "menu", permission: `${BASE}.dev`, dev: true },
   { key: "access-points", permission: `${BASE}.dev`, dev: true },
 ];
