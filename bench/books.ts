@@ -3,7 +3,7 @@
  * university that bench/academic.ts seeds:
  *   - `bookList` with any filter, in-process (bench/books_list.ts): p95 ≤ 10 ms server time;
  *   - `bookExport` of all 10,000 courses: ≤ 1.5 s (median of five; the slowest is reported beside it);
- *   - the /books page over HTTP, signed in as the registrar, at 20 connections: p99 ≤ 25 ms.
+ *   - the /books page over HTTP, signed in (several sessions, bench/servers/app.ts), at 20 connections: p99 ≤ 25 ms.
  * The page's JavaScript (≤ 30 KB gzip before a dialog opens) is a JS_PAGES row of bench/run.ts.
  */
 import type { Check } from "./report.ts";

@@ -17,7 +17,7 @@
  */
 import { type Check, fmtInt, fmtMs, fmtPct, table } from "./report.ts";
 import { appFleet, bareFleet, type Fleet, ROOMS, SOCKETS } from "./chat_fleets.ts";
-import { denoRun, productionServeFlags, ROOT, startServer } from "./server.ts";
+import { denoRun, productionServeFlags, ROOT, startServer, temporaryKv } from "./server.ts";
 
 export interface ChatBenchOptions {
   rounds: number;
@@ -134,7 +134,7 @@ export async function runChatBench(opts: ChatBenchOptions): Promise<Check[]> {
   const app = await startServer({
     name: "chat app server",
     cmd: [...denoRun("bench/servers/chat.ts", await productionServeFlags()), String(SOCKETS), String(ROOMS)],
-    env: { HOST: "127.0.0.1", PORT: "0" },
+    env: { HOST: "127.0.0.1", PORT: "0", KV_PATH: `./${temporaryKv("chat")}` },
     readyPath: "/api/system/health",
     timeoutMs: 60_000,
   });

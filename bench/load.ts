@@ -21,8 +21,11 @@ export interface MeasureOptions {
   warmup?: number;
   /** Which generator; `resolveLoadTool()` by default. */
   tool?: LoadTool;
-  /** Request headers sent with every request, e.g. `{ cookie: "session=…" }`. */
-  headers?: Record<string, string>;
+  /**
+   * Request headers, e.g. `[{ cookie: "session=…" }]`. With several sets, each connection sends them in turn
+   * (one per signed-in session), so the load is spread over several sessions; none by default.
+   */
+  headerSets?: Record<string, string>[];
 }
 
 export interface LoadResult {
@@ -84,9 +87,9 @@ export function startLoadGenerator(tool: LoadTool): LoadGenerator {
     return {
       tool,
       measure: (opts) =>
-        measureWith(tool, opts, async (url, connections, duration, warmup, headers) => {
-          if (warmup > 0) await runWrk(url, connections, warmup, headers);
-          return runWrk(url, connections, duration, headers);
+        measureWith(tool, opts, async (url, connections, duration, warmup, headerSets) => {
+          if (warmup > 0) await runWrk(url, connections, warmup, headerSets);
+          return runWrk(url, connections, duration, headerSets);
         }),
       close: () => Promise.resolve(),
     };
@@ -95,9 +98,9 @@ export function startLoadGenerator(tool: LoadTool): LoadGenerator {
   return {
     tool,
     measure: (opts) =>
-      measureWith(tool, opts, async (url, connections, duration, warmup, headers) => ({
-        ...(await driver.run({ url, connections, duration, warmup, headers })),
-        // The equivalent command line, for the report.
+      measureWith(tool, opts, async (url, connections, duration, warmup, headerSets) => ({
+        ...(await driver.run({ url, connections, duration, warmup, headerSets })),
+        // The equivalent command line, for the report (the CLI takes one header set: the first is shown).
         command: redactCommand(
           [
             "node",
@@ -107,11 +110,11 @@ export function startLoadGenerator(tool: LoadTool): LoadGenerator {
             "-d",
             String(duration),
             "-j",
-            ...headerArgs(headers),
+            ...headerArgs(headerSets[0] ?? {}),
             url,
           ],
-          headers,
-        ),
+          headerSets,
+        ) + inTurn(headerSets),
       })),
     close: () => driver.close(),
   };
@@ -135,12 +138,13 @@ async function measureWith(
     connections: number,
     duration: number,
     warmup: number,
-    headers: Record<string, string>,
+    headerSets: Record<string, string>[],
   ) => Promise<Measured>,
 ): Promise<LoadResult> {
   const connections = opts.connections ?? 50;
   const duration = opts.duration ?? 5;
-  const result = await generate(opts.url, connections, duration, opts.warmup ?? 1, opts.headers ?? {});
+  const headerSets = opts.headerSets?.length ? opts.headerSets : [{}];
+  const result = await generate(opts.url, connections, duration, opts.warmup ?? 1, headerSets);
   return { name: opts.name, url: opts.url, tool, connections, duration, ...result };
 }
 
@@ -151,7 +155,7 @@ interface DriverRequest {
   connections: number;
   duration: number;
   warmup: number;
-  headers: Record<string, string>;
+  headerSets: Record<string, string>[];
 }
 
 /**
@@ -264,9 +268,12 @@ async function runWrk(
   url: string,
   connections: number,
   duration: number,
-  headers: Record<string, string>,
+  headerSets: Record<string, string>[],
 ): Promise<Measured> {
   const threads = Math.max(1, Math.min(connections, navigator.hardwareConcurrency || 1));
+  // Several header sets need a script that hands each request the next one; one set goes on the command line.
+  const script = headerSets.length > 1 ? await Deno.makeTempFile({ suffix: ".lua" }) : null;
+  if (script) await Deno.writeTextFile(script, wrkRotation(headerSets));
   const args = [
     "-t",
     String(threads),
@@ -275,12 +282,43 @@ async function runWrk(
     "-d",
     `${duration}s`,
     "--latency",
-    ...headerArgs(headers),
+    ...(script ? ["-s", script] : headerArgs(headerSets[0])),
     url,
   ];
-  const out = await run(WRK, args);
-  if (out.code !== 0) throw new Error(`wrk failed (exit ${out.code}):\n${out.stderr || out.stdout}`);
-  return { ...parseWrk(out.stdout), command: redactCommand([WRK, ...args], headers) };
+  try {
+    const out = await run(WRK, args);
+    if (out.code !== 0) throw new Error(`wrk failed (exit ${out.code}):\n${out.stderr || out.stdout}`);
+    return {
+      ...parseWrk(out.stdout),
+      command: redactCommand([WRK, ...args], headerSets) + inTurn(headerSets),
+    };
+  } finally {
+    if (script) await Deno.remove(script).catch(() => {});
+  }
+}
+
+/** A wrk script whose requests carry the header sets in turn (wrk.format keeps the Host header). */
+function wrkRotation(headerSets: Record<string, string>[]): string {
+  const table = (headers: Record<string, string>) =>
+    `{ ${
+      Object.entries(headers).map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`).join(", ")
+    } }`;
+  return [
+    `local sets = { ${headerSets.map(table).join(", ")} }`,
+    "local i = 0",
+    "request = function()",
+    "  i = i % #sets + 1",
+    "  local headers = {}",
+    "  for k, v in pairs(sets[i]) do headers[k] = v end",
+    "  return wrk.format(nil, nil, headers)",
+    "end",
+    "",
+  ].join("\n");
+}
+
+/** For the report: how many header sets (sessions) the requests took in turn. */
+function inTurn(headerSets: Record<string, string>[]): string {
+  return headerSets.length > 1 ? ` (${headerSets.length} header sets in turn, e.g. one per session)` : "";
 }
 
 /** `-H "name: value"` per header: the form both autocannon and wrk read. */
@@ -289,8 +327,8 @@ function headerArgs(headers: Record<string, string>): string[] {
 }
 
 /** The command for the report, with header values (session tokens) shortened. */
-function redactCommand(words: string[], headers: Record<string, string>): string {
-  const secrets = Object.values(headers).filter((v) => v.length > 24);
+function redactCommand(words: string[], headerSets: Record<string, string>[]): string {
+  const secrets = headerSets.flatMap((headers) => Object.values(headers)).filter((v) => v.length > 24);
   return words
     .map((w) => secrets.reduce((word, v) => word.replace(v, `${v.slice(0, 12)}…`), w))
     .map(quote)

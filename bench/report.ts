@@ -56,6 +56,15 @@ export function table(headers: string[], rows: string[][], right: number[] = [])
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
+/**
+ * The benchmark's exit code: with `strict` (`--strict`, for CI) 1 when any check failed or none ran (a filter
+ * that matched nothing proves nothing), else 0; without it always 0, the failures being in the report.
+ */
+export function exitCodeOf(checks: readonly Check[], strict: boolean): 0 | 1 {
+  if (!strict) return 0;
+  return checks.length === 0 || checks.some((c) => !c.pass) ? 1 : 0;
+}
+
 export function checkLines(checks: Check[]): string[] {
   return checks.map((c) => `${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
 }

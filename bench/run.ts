@@ -4,11 +4,13 @@
  * targets are measured in interleaved rounds (bare, then each other target, then again), each measurement a
  * short warm-up plus a fixed duration at a fixed number of connections. The machine is shared and noisy, so a
  * target's ratio to bare is the median of its per-round ratios: each compares two measurements seconds apart.
- * Exit code 0 when a target fails (it is reported), 1 when a server fails to start.
- * Signed-in targets send the session cookie of the demo registrar (staff@uni.test): bench/servers/app.ts
- * seeds the demo data into its `:memory:` KV and prints the session's token before it listens.
+ * Exit code: 1 when a server fails to start; with --strict also when any check fails (or none ran), else 0
+ * (without --strict a failed check is reported and the exit code stays 0).
+ * Signed-in targets send the session cookies of several people in turn (the demo registrar and the
+ * administrator): bench/servers/app.ts loads the demo data into its KV file (a temporary one under ./data, as
+ * production runs on a file) and prints the sessions' tokens before it listens.
  *
- * Options: --rounds=3 --duration=3 --warmup=1 --connections=50 --tool=autocannon|wrk
+ * Options: --strict --rounds=3 --duration=3 --warmup=1 --connections=50 --tool=autocannon|wrk
  *          --only=<text>: just the targets whose name contains the text (and bare), no JavaScript sizes
  *          --chat: only the chat benchmark (bench/chat.ts); --no-chat: everything but it
  * The chat part runs last, in a process of its own (as the HTTP load generator does): its thousand sockets and
@@ -16,7 +18,17 @@
  * came out twice the standalone run's).
  * To add a target, add a row to TARGETS (and a server to SERVERS if it needs another process).
  */
-import { type Check, checkLines, fmtBytes, fmtInt, fmtMs, fmtPct, machineLines, table } from "./report.ts";
+import {
+  type Check,
+  checkLines,
+  exitCodeOf,
+  fmtBytes,
+  fmtInt,
+  fmtMs,
+  fmtPct,
+  machineLines,
+  table,
+} from "./report.ts";
 import {
   type LoadResult,
   type LoadTool,
@@ -41,9 +53,12 @@ import {
   ROOT,
   type ServerHandle,
   ServerStartError,
+  SESSION_TOKENS_LINE,
+  sessionTokens,
   startServer,
   type StartServerOptions,
   stopAllServers,
+  temporaryKv,
 } from "./server.ts";
 import { SESSION_COOKIE } from "../http/session_cookie.ts";
 import { ACADEMIC_SERVERS, ACADEMIC_TARGETS } from "./academic.ts";
@@ -61,6 +76,8 @@ interface Options {
   chat: "after" | "only" | "skip";
   /** `--chat` started by a full run: print the checks as one CHECKS_LINE for it instead of the header. */
   childOfRun: boolean;
+  /** `--strict`: exit 1 when a check fails, for CI. */
+  strict: boolean;
 }
 
 const BENCH_FLAGS = [
@@ -79,16 +96,13 @@ interface ServerSpec {
   options(): Promise<StartServerOptions>;
 }
 
-/** The server prints `session-token <jwt>` before `listening on …` (bench/servers/app.ts). */
-const SESSION_TOKEN_LINE = /^session-token (\S+)$/;
-
 interface Target {
   name: string;
   server: string;
   path: string;
   /** Overrides --connections for this target. */
   connections?: number;
-  /** Sent with the registrar's session cookie; a 303 to /login then means the cookie was not accepted. */
+  /** Sent with the app's session cookies in turn; a 303 to /login then means a cookie was not accepted. */
   signedIn?: boolean;
   /** PASS/FAIL checks of this target's summary; without checks the target is for information. */
   checks?: (summary: Summary) => Check[];
@@ -144,8 +158,8 @@ const SERVERS: ServerSpec[] = [
     options: async () => ({
       name: "app server",
       cmd: denoRun("bench/servers/app.ts", await productionServeFlags()),
-      env: { HOST: "127.0.0.1", PORT: "0", KV_PATH: ":memory:" },
-      capture: { token: SESSION_TOKEN_LINE },
+      env: { HOST: "127.0.0.1", PORT: "0", KV_PATH: `./${temporaryKv("small")}` },
+      capture: { tokens: SESSION_TOKENS_LINE },
       readyPath: "/api/system/health",
     }),
   },
@@ -253,35 +267,44 @@ function summarize(name: string, rounds: LoadResult[], bare: LoadResult[]): Summ
   };
 }
 
-/** The request headers of a target or page: the session cookie when it is signed in. */
-function requestHeaders(server: ServerHandle, signedIn: boolean | undefined): Record<string, string> {
-  if (!signedIn) return {};
-  const token = server.captured("token");
-  if (!token) {
+/** The request header sets of a target or page: one per session when it is signed in, sent in turn. */
+function requestHeaders(server: ServerHandle, signedIn: boolean | undefined): Record<string, string>[] {
+  if (!signedIn) return [{}];
+  const tokens = sessionTokens(server);
+  if (tokens.length === 0) {
     throw new ServerStartError(
-      `${server.name} printed no "session-token …" line, so signed-in pages cannot be measured:\n` +
+      `${server.name} printed no "session-tokens …" line, so signed-in pages cannot be measured:\n` +
         server.output(),
     );
   }
-  return { cookie: `${SESSION_COOKIE}=${token}` };
+  return tokens.map((token) => ({ cookie: `${SESSION_COOKIE}=${token}` }));
 }
 
 /**
- * One request before the load, redirects not followed: a target must answer 2xx. wrk does not count 3xx as
- * errors, so a lost cookie (303 to /login) would otherwise pass unnoticed there.
+ * One request per header set (session) before the load, redirects not followed: a target must answer 2xx.
+ * wrk does not count 3xx as errors, so a lost cookie (303 to /login) would otherwise pass unnoticed there.
  */
-async function probe(target: Target, url: string, headers: Record<string, string>): Promise<Check | null> {
-  const response = await fetch(url, { headers, redirect: "manual" });
-  await response.body?.cancel();
-  if (response.ok) return null;
-  const location = response.headers.get("location");
-  return {
-    name: `${target.name} answers 2xx`,
-    pass: false,
-    detail: `GET ${target.path}: HTTP ${response.status}${location ? ` to ${location}` : ""}${
-      target.signedIn && location?.startsWith("/login") ? " (the session cookie was not accepted)" : ""
-    }`,
-  };
+async function probe(
+  target: Target,
+  url: string,
+  headerSets: Record<string, string>[],
+): Promise<Check | null> {
+  for (const [i, headers] of headerSets.entries()) {
+    const response = await fetch(url, { headers, redirect: "manual" });
+    await response.body?.cancel();
+    if (response.ok) continue;
+    const location = response.headers.get("location");
+    return {
+      name: `${target.name} answers 2xx`,
+      pass: false,
+      detail: `GET ${target.path}: HTTP ${response.status}${location ? ` to ${location}` : ""}${
+        target.signedIn && location?.startsWith("/login")
+          ? ` (session ${i + 1}'s cookie was not accepted)`
+          : ""
+      }`,
+    };
+  }
+  return null;
 }
 
 function clean(r: Summary): boolean {
@@ -301,6 +324,7 @@ function parseOptions(args: string[]): Options {
     connections: 50,
     chat: "after",
     childOfRun: false,
+    strict: false,
   };
   // Bounds: 1–9 rounds, at most 60 s per measurement and 1000 connections; duration and connections ≥ 1.
   const bounds = { rounds: [1, 9], duration: [1, 60], warmup: [0, 60], connections: [1, 1000] } as const;
@@ -313,6 +337,10 @@ function parseOptions(args: string[]): Options {
       opts.childOfRun = true;
       continue;
     }
+    if (arg === "--strict") {
+      opts.strict = true;
+      continue;
+    }
     const [, key, value] = /^--([a-z]+)=(.+)$/.exec(arg) ?? [];
     if (key === "tool" && (value === "autocannon" || value === "wrk")) opts.tool = value;
     else if (key === "only") opts.only = value;
@@ -321,7 +349,8 @@ function parseOptions(args: string[]): Options {
       opts[key as keyof typeof bounds] = Math.max(min, Math.min(Number(value), max));
     } else {
       console.error(
-        `unknown option ${arg}\nusage: bench/run.ts [--rounds=3] [--duration=3] [--warmup=1] [--connections=50] ` +
+        `unknown option ${arg}\nusage: bench/run.ts [--strict] [--rounds=3] [--duration=3] [--warmup=1] ` +
+          `[--connections=50] ` +
           `[--tool=autocannon|wrk] [--only=text] [--chat|--no-chat]`,
       );
       Deno.exit(2);
@@ -389,7 +418,7 @@ async function main(): Promise<number> {
       const server = servers.get(page.server)!;
       // Read once the app has started, so both see the same build even if a build runs in parallel.
       manifest ??= await readManifest();
-      const headers = requestHeaders(server, page.signedIn);
+      const [headers] = requestHeaders(server, page.signedIn);
       pages.push(await pageJsBytes(server.origin, page.path, manifest, undefined, headers));
       boot ??= await frameworkRuntimeBytes();
       if (page.path === CHAT_WIDGET_PAGE) {
@@ -402,13 +431,13 @@ async function main(): Promise<number> {
     for (const target of TARGETS) {
       const server = servers.get(target.server)!;
       const url = server.origin + target.path;
-      const headers = requestHeaders(server, target.signedIn);
-      const refused = await probe(target, url, headers);
+      const headerSets = requestHeaders(server, target.signedIn);
+      const refused = await probe(target, url, headerSets);
       if (refused) {
         probeChecks.push(refused);
         console.log(`[${target.server}] ${refused.name}: FAIL, ${refused.detail}`);
       }
-      runs.push({ target, server, url, headers });
+      runs.push({ target, server, url, headerSets });
       measured.set(target.name, []);
     }
 
@@ -416,14 +445,14 @@ async function main(): Promise<number> {
     try {
       for (let round = 1; round <= opts.rounds; round++) {
         const roundStarted = performance.now();
-        for (const { target, server, url, headers } of runs) {
+        for (const { target, server, url, headerSets } of runs) {
           const result = await generator.measure({
             name: target.name,
             url,
             connections: target.connections ?? opts.connections,
             duration: opts.duration,
             warmup: opts.warmup,
-            headers,
+            headerSets,
           });
           measured.get(target.name)!.push(result);
           if (round === 1) console.log(`[${target.server}] ${result.command}`);
@@ -470,7 +499,7 @@ async function main(): Promise<number> {
     `${failed ? `${failed} of ${checks.length} checks FAILED` : `all ${checks.length} checks passed`} ` +
       `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  return 0;
+  return exitCodeOf(checks, opts.strict);
 }
 
 /** `--chat`: the chat benchmark alone. */
@@ -487,7 +516,7 @@ async function chatOnly(opts: Options): Promise<number> {
   }
   console.log("Checks");
   for (const line of checkLines(checks)) console.log(`  ${line}`);
-  return 0;
+  return exitCodeOf(checks, opts.strict);
 }
 
 /** The chat part of a full run: `--chat` in a child process, its output passed through, its checks returned. */

@@ -167,6 +167,36 @@ export async function startServer(opts: StartServerOptions): Promise<ServerHandl
   }
 }
 
+/**
+ * The app under benchmark (bench/servers/app.ts) prints its sessions as `session-tokens <jwt> <jwt> …` before it
+ * listens; read them with `sessionTokens(handle)`.
+ */
+export const SESSION_TOKENS_LINE = /^session-tokens (.+)$/;
+
+export function sessionTokens(server: ServerHandle): string[] {
+  return server.captured("tokens")?.split(" ").filter(Boolean) ?? [];
+}
+
+/**
+ * A KV file for one benchmark run under ./data (the only folder the production flags let the app write), as
+ * a path relative to ROOT; it and SQLite's -wal and -shm files are removed when the benchmark exits.
+ */
+export function temporaryKv(name: string): string {
+  const kvPath = `data/bench-${name}-${Deno.pid}.kv`;
+  const remove = () => {
+    for (const suffix of ["", "-wal", "-shm"]) {
+      try {
+        Deno.removeSync(`${ROOT}/${kvPath}${suffix}`);
+      } catch {
+        // never created, or already gone
+      }
+    }
+  };
+  remove();
+  addEventListener("unload", remove);
+  return kvPath;
+}
+
 /** `deno run <flags> <script>` with the deno running this benchmark. */
 export function denoRun(script: string, flags: string[]): string[] {
   return [DENO, "run", ...flags, script];

@@ -1,6 +1,6 @@
 /**
  * The application for the chat benchmark (bench/chat.ts), with the production flags: `createApp()` on a
- * `:memory:` KV holding `people` (argument 1) people (no passwords: sessions are made here) and `rooms`
+ * KV file, as production runs (`KV_PATH`, a temporary file bench/chat.ts names), holding `people` (argument 1) people (no passwords: sessions are made here) and `rooms`
  * (argument 2) groups of people / rooms members. `GET /__chat_bench` answers the tokens and rooms (only this bench server
  * has that route) so the driver can open one socket per person.
  */
@@ -16,7 +16,11 @@ const hostname = Deno.env.get("HOST") || "127.0.0.1";
 // Sizes come as arguments: the production flags allow only the app's own environment variables.
 const people = Number(Deno.args[0] || 1000);
 const roomCount = Number(Deno.args[1] || 100);
-const app = await createApp({ kvPath: ":memory:" });
+const kvPath = Deno.env.get("KV_PATH");
+if (!kvPath || kvPath === ":memory:") {
+  throw new Error("set KV_PATH to a KV file: the app is measured as it runs");
+}
+const app = await createApp({ kvPath });
 
 const first = await reserveIds("users", people);
 const users: User[] = Array.from({ length: people }, (_, i) => ({
