@@ -1,4 +1,4 @@
-import { assert, assertEquals } from "../../tests/assert.ts";
+import { assertEquals } from "../../tests/assert.ts";
 import { studentInput, writeStructure } from "../../tests/student_fixtures.ts";
 import type { Student } from "../academic/model.ts";
 import { studentIndexes } from "../academic/indexes.ts";
@@ -138,7 +138,8 @@ Deno.test("students snapshot", async (t) => {
   }
 });
 
-Deno.test("students snapshot: 20,000 students filter in milliseconds", async () => {
+// How fast the snapshot filters 20,000 students is measured by the benchmark (bench/academic.ts), not here.
+Deno.test("students snapshot: 20,000 students written straight into KV", async (t) => {
   await openDb(":memory:");
   try {
     await writeStructure();
@@ -156,25 +157,24 @@ Deno.test("students snapshot: 20,000 students filter in milliseconds", async () 
         yield* recordEntries("students", id, s, studentIndexes(s));
       }
     })());
-    await findStudents({}); // the first read loads the snapshot
-    const filters: StudentFilter[] = [
-      {},
-      { text: "student1234" },
-      { text: "ბერიძე", status: "active" },
-      { schoolId: 2, admissionYear: 2020 },
-      { programId: 1, status: "graduated", text: "70000001" },
-    ];
-    const times: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const started = performance.now();
-      await findStudents(filters[i % filters.length], { page: 1 + (i % 3), limit: 15 });
-      times.push(performance.now() - started);
-    }
-    times.sort((x, y) => x - y);
-    const p95 = times[Math.floor(times.length * 0.95)];
-    assertEquals((await findStudents({ text: "student1234" }, { page: 1, limit: 15 })).total, 11);
-    // The target is 15 ms for the whole request; the filter itself must be far below it.
-    assert(p95 < 15, `p95 ${p95.toFixed(2)} ms`);
+
+    await t.step("every one is listed, and a name part finds its students", async () => {
+      assertEquals((await findStudents({})).total, count);
+      // student1234 and student12340 … student12349
+      assertEquals((await findStudents({ text: "student1234" }, { page: 1, limit: 15 })).total, 11);
+    });
+
+    await t.step("choices combine: program 1 and graduated is every twelfth id from 6", async () => {
+      const found = await findStudents({ programId: 1, status: "graduated" }, { page: 1, limit: 15 });
+      assertEquals(found.total, 1667);
+      assertEquals(found.rows.map((r) => r.id % 12), new Array(15).fill(6));
+    });
+
+    await t.step("pages of 15 do not overlap", async () => {
+      const pages = await Promise.all([1, 2, 3].map((page) => ids({ status: "active" }, page, 15)));
+      assertEquals(pages.map((p) => p.length), [15, 15, 15]);
+      assertEquals(new Set(pages.flat()).size, 45);
+    });
   } finally {
     await closeDb();
   }
