@@ -89,6 +89,12 @@ Deno.test("chat socket protocol", async (t) => {
       },
     );
 
+    await t.step("a large frame before sign-in closes the socket at once (1009)", async () => {
+      const anonymous = await chatClient(url, {});
+      anonymous.sendRaw(JSON.stringify({ event: "auth", data: { token: "x".repeat(60_000) } }));
+      assertEquals((await anonymous.closed).code, 1009);
+    });
+
     await t.step("unknown events, bad JSON and oversize frames are refused", async () => {
       const { client } = track(await signedIn("staff"));
       const unknown = await client.call("shutdown" as "getRooms", {});

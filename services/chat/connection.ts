@@ -10,6 +10,12 @@ import { translatorFor } from "../languages/i18n.ts";
 import { watchRevocations } from "../identity/sessions.ts";
 import { getUser } from "../identity/users.ts";
 import type { Lang } from "../../utils/i18n.ts";
+import {
+  FRAME_CLOSE_CODES,
+  frameOver,
+  MAX_REFUSED_FRAMES,
+  UNAUTHENTICATED_FRAME_BYTES,
+} from "../../utils/socket_frames.ts";
 import { CLIENT_SCHEMAS } from "./client_schemas.ts";
 import { frameText } from "./frames.ts";
 import { HANDLERS } from "./handlers.ts";
@@ -50,7 +56,6 @@ const REFUSAL_KEYS: Record<string, string> = {
   unknown_event: "chat.errors.unknownEvent",
   frame_too_large: "chat.errors.frameTooLarge",
 };
-const MAX_REFUSALS = 20;
 /** Tests shorten these. */
 export const timings = {
   auth: AUTH_TIMEOUT_MS,
@@ -119,7 +124,7 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
         ? frameText("error", { ...error, event })
         : frameText("callback", { eventId: id, ok: false, error }),
     );
-    if (++refusals > MAX_REFUSALS) cut(session, CLOSE_CODES.misbehaving, "too many refused frames");
+    if (++refusals > MAX_REFUSED_FRAMES) cut(session, CLOSE_CODES.misbehaving, "too many refused frames");
   };
 
   const authTimer = setTimeout(() => {
@@ -207,11 +212,11 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
   socket.onopen = () => send(frameText("welcome", { serverTime: new Date().toISOString() }));
   socket.onmessage = (message) => {
     if (typeof message.data !== "string") return refuse("bad_json");
-    // A UTF-8 byte is at most 3 per UTF-16 unit: only long texts need to be measured.
-    const tooLong = message.data.length > MAX_FRAME_BYTES ||
-      (message.data.length * 3 > MAX_FRAME_BYTES &&
-        new TextEncoder().encode(message.data).byteLength > MAX_FRAME_BYTES);
-    if (tooLong) return refuse("frame_too_large");
+    // Before sign-in only a small `auth` frame makes sense: a larger one ends the socket at once.
+    if (!session.conn && frameOver(message.data, UNAUTHENTICATED_FRAME_BYTES)) {
+      return cut(session, FRAME_CLOSE_CODES.tooBig, "frame too large before sign-in");
+    }
+    if (frameOver(message.data, MAX_FRAME_BYTES)) return refuse("frame_too_large");
     const raw = message.data;
     queue = queue.then(() => handle(raw)).catch((error) => console.error("chat socket:", error));
   };

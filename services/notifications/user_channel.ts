@@ -4,6 +4,9 @@
  * carrying a token (answered `AuthSuccess`); after `subscribe` it receives
  * `{ event: "event", data: { action: "checkUserNotification" } }` whenever a notification for its user is
  * created; `logout` closes it. Unauthenticated sockets are closed after 5 s, revoked sessions' sockets at once.
+ * Frames are small: one over USER_CHANNEL_FRAME_BYTES (or binary) closes the socket with 1009, and a socket that
+ * keeps sending bad frames (bad JSON, unknown events) is closed with 4002 after MAX_REFUSED_FRAMES, as the
+ * chat's is.
  *
  * Cross-process delivery: local `kv.watch` does not see writes of other processes on the same KV file, so
  * every process polls `["notification_version", userId]` — written in the same atomic as each notification —
@@ -15,10 +18,18 @@
 import { db, KV_LIMITS } from "../db/kv.ts";
 import { onNotificationCreated, versionKey } from "./mod.ts";
 import { watchRevocations } from "../identity/sessions.ts";
+import {
+  FRAME_CLOSE_CODES,
+  frameOver,
+  MAX_REFUSED_FRAMES,
+  USER_CHANNEL_FRAME_BYTES,
+} from "../../utils/socket_frames.ts";
 
 export const POLL_MS = 500;
 export const REVOCATION_CHECK_MS = 5_000;
 export const AUTH_TIMEOUT_MS = 5_000;
+/** Closes a socket that keeps sending bad frames (the chat's code for the same, services/chat/protocol.ts). */
+const MISBEHAVING = 4002;
 
 export interface ChannelIdentity {
   userId: number;
@@ -129,14 +140,26 @@ export function attachUserSocket(
     if (!client.identity) socket.close(4000, "authentication required");
   }, AUTH_TIMEOUT_MS);
 
+  let refusals = 0;
+  const closeOnce = (code: number, reason: string) => {
+    if (socket.readyState === WebSocket.OPEN) socket.close(code, reason);
+  };
+  const refuse = (code: string, id?: unknown) => {
+    send(client, "error", { code }, id);
+    if (++refusals > MAX_REFUSED_FRAMES) closeOnce(MISBEHAVING, "too many refused frames");
+  };
   socket.onmessage = async (message) => {
+    if (typeof message.data !== "string" || frameOver(message.data, USER_CHANNEL_FRAME_BYTES)) {
+      return closeOnce(FRAME_CLOSE_CODES.tooBig, "frame too large");
+    }
     await ready;
     let frame: { event?: unknown; data?: unknown; id?: unknown };
     try {
-      frame = JSON.parse(String(message.data));
+      frame = JSON.parse(message.data);
     } catch {
-      return send(client, "error", { code: "bad_json" });
+      return refuse("bad_json");
     }
+    if (typeof frame !== "object" || frame === null) return refuse("bad_json");
     const data = (frame.data ?? {}) as { token?: unknown };
     switch (frame.event) {
       case "auth": {
@@ -156,7 +179,7 @@ export function attachUserSocket(
       case "ping":
         return send(client, "pong", {}, frame.id);
       default:
-        return send(client, "error", { code: "unknown_event" }, frame.id);
+        return refuse("unknown_event", frame.id);
     }
   };
   socket.onclose = () => {

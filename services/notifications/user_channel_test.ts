@@ -76,6 +76,25 @@ Deno.test("user channel: auth, subscribe, push, logout, revocation", async (t) =
       assertEquals(Date.now() - started < 5_500, true);
     });
 
+    await t.step("a large or binary frame closes the socket (1009), before sign-in too", async () => {
+      for (const frame of ["x".repeat(60_000), new Uint8Array(16)]) {
+        const client = connect(url);
+        await client.opened;
+        client.socket.send(frame);
+        assertEquals((await client.closed).code, 1009);
+      }
+    });
+
+    await t.step("a socket that keeps sending bad frames is closed (4002), as the chat's is", async () => {
+      const client = connect(url);
+      await client.opened;
+      for (let i = 0; i <= 20; i++) {
+        client.socket.send(i % 2 ? "{not json" : JSON.stringify({ event: "nope" }));
+        assertEquals((await client.next()).event, "error");
+      }
+      assertEquals((await client.closed).code, 4002);
+    });
+
     await t.step("revoking the session closes its socket", async () => {
       const token = await tokenFor("staff");
       const client = connect(url);
