@@ -82,6 +82,10 @@ const ACCOUNT_STATUS: Record<string, Partial<Record<DemoAccount, number>>> = {
   professorStatementAccept: { prof: 200 }, // the professor has a statement to accept
 };
 
+/** Keys that let a reader name any owner: the timetable's `all`; an editor also lists any lessons to edit. */
+const TABLE_ANY = ["menu.table.all"];
+const TABLE_ANY_LISTS = ["menu.table.all", "menu.table.edit"];
+
 function expectedStatus(op: Operation, account: DemoAccount | null): number {
   const byAccount = account ? ACCOUNT_STATUS[op.operationId]?.[account] : undefined;
   return byAccount ?? ALLOWED_STATUS[op.operationId] ?? (op.method === "GET" ? 200 : 422);
@@ -121,6 +125,52 @@ Deno.test("permission matrix: every operation × every demo account", async (t) 
           keys.get(account)!.has(op.permission);
         const expected = allowed ? expectedStatus(op, account) : 403;
         assertEquals(status, expected, `${account} got ${status}, not ${expected}`);
+      }
+    });
+  }
+
+  // Object level: a read that takes an owner's id (a professor, a room, a semester) answers an owner that is
+  // not the caller's own only to holders of a key that grants any owner; everyone else gets 403, whatever filter.
+  const week = ["2026-11-16", "2026-11-17"];
+  const ownerReads: { name: string; method: string; path: string; body?: unknown; anyOwner: string[] }[] = [
+    {
+      name: "timetableEntryList by professor",
+      method: "GET",
+      path: "/api/timetable_entries?professorHrId=2",
+    },
+    { name: "timetableEntryList by semester", method: "GET", path: "/api/timetable_entries?groupId=11" },
+    { name: "timetableEntryList by room", method: "GET", path: "/api/timetable_entries?auditoriumId=1" },
+    {
+      name: "professorTimetable of another professor",
+      method: "POST",
+      path: "/api/timetable/professor",
+      body: { dates: week, groupId: 11, professorHrId: 2 },
+    },
+    {
+      name: "professorTimetable of a room",
+      method: "POST",
+      path: "/api/timetable/professor",
+      body: { dates: week, groupId: 11, auditoriumId: 1 },
+    },
+  ].map((read) => ({
+    ...read,
+    anyOwner: read.path.includes("timetable_entries") ? TABLE_ANY_LISTS : TABLE_ANY,
+  }));
+  for (const read of ownerReads) {
+    await t.step(`owner's id: ${read.name}`, async () => {
+      for (const account of ACCOUNTS) {
+        const res = await app.request(read.path, {
+          method: read.method,
+          headers: {
+            origin: ORIGIN,
+            authorization: `Bearer ${await tokenFor(account)}`,
+            ...(read.body ? { "content-type": "application/json" } : {}),
+          },
+          body: read.body ? JSON.stringify(read.body) : undefined,
+        });
+        await res.body?.cancel();
+        const expected = read.anyOwner.some((key) => keys.get(account)!.has(key)) ? 200 : 403;
+        assertEquals(res.status, expected, `${account} got ${res.status}, not ${expected}`);
       }
     });
   }

@@ -22,6 +22,7 @@ import {
   removeEntry,
   updateEntry,
 } from "../../services/timetable/entries.ts";
+import { checkEntryFilter } from "../../services/timetable/view.ts";
 import { invalid } from "../../utils/errors.ts";
 import type { AppState } from "../../http/app_state.ts";
 
@@ -36,18 +37,33 @@ router.openapi(
     path: "/",
     operationId: "timetableEntryList",
     permission: "menu.table",
-    summary: "Lessons of a semester, a professor or a room (at least one filter), by weekday and time",
+    summary:
+      "Lessons of a semester, a professor or a room (at least one filter), by weekday and time",
     request: { query: EntryListQuery },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: EntryList } } } },
+    responses: {
+      200: {
+        description: "ok",
+        content: { "application/json": { schema: EntryList } },
+      },
+    },
   }),
   async (c) => {
     const filter = c.req.valid("query");
     // A whole university's timetable in one answer would be unbounded: one of the filters is needed.
     if (
-      filter.groupId === undefined && filter.professorHrId === undefined && filter.auditoriumId === undefined
+      filter.groupId === undefined && filter.professorHrId === undefined &&
+      filter.auditoriumId === undefined
     ) {
       throw invalid({ groupId: { key: "errors.required" } });
     }
+    // Whose lessons: the rule of professorTimetable (services/timetable/view.ts).
+    const { user, permissions } = stateOf(c).identity!;
+    const viewer = {
+      user,
+      canAll: permissions.has("menu.table.all"),
+      canEdit: permissions.has("menu.table.edit"),
+    };
+    await checkEntryFilter(viewer, filter);
     return c.json({ data: (await listEntries(filter)).map(view) }, 200);
   },
 );
@@ -58,11 +74,26 @@ router.openapi(
     path: "/",
     operationId: "timetableEntryAdd",
     permission: "menu.table.edit",
-    summary: "Creates a lesson; overlapping the professor's or the room's other lessons → 409 clash",
-    request: { body: { required: true, content: { "application/json": { schema: EntryBody } } } },
-    responses: { 201: { description: "created", content: { "application/json": { schema: Entry } } } },
+    summary:
+      "Creates a lesson; overlapping the professor's or the room's other lessons → 409 clash",
+    request: {
+      body: {
+        required: true,
+        content: { "application/json": { schema: EntryBody } },
+      },
+    },
+    responses: {
+      201: {
+        description: "created",
+        content: { "application/json": { schema: Entry } },
+      },
+    },
   }),
-  async (c) => c.json(view(await createEntry(c.req.valid("json"), actorOf(c), stateOf(c).lang)), 201),
+  async (c) =>
+    c.json(
+      view(await createEntry(c.req.valid("json"), actorOf(c), stateOf(c).lang)),
+      201,
+    ),
 );
 
 router.openapi(
@@ -75,9 +106,17 @@ router.openapi(
       "Replaces a lesson's fields; `versionstamp` is the version the form showed (changed since → 409)",
     request: {
       params: IdParam,
-      body: { required: true, content: { "application/json": { schema: EntryEditBody } } },
+      body: {
+        required: true,
+        content: { "application/json": { schema: EntryEditBody } },
+      },
     },
-    responses: { 200: { description: "saved", content: { "application/json": { schema: Entry } } } },
+    responses: {
+      200: {
+        description: "saved",
+        content: { "application/json": { schema: Entry } },
+      },
+    },
   }),
   async (c) => {
     const { versionstamp, ...input } = c.req.valid("json");
@@ -100,10 +139,19 @@ router.openapi(
     permission: "menu.table.edit",
     summary: "Removes a lesson",
     request: { params: IdParam, query: RemoveQuery },
-    responses: { 200: { description: "removed", content: { "application/json": { schema: Ok } } } },
+    responses: {
+      200: {
+        description: "removed",
+        content: { "application/json": { schema: Ok } },
+      },
+    },
   }),
   async (c) => {
-    await removeEntry(c.req.valid("param").id, actorOf(c), c.req.valid("query").versionstamp);
+    await removeEntry(
+      c.req.valid("param").id,
+      actorOf(c),
+      c.req.valid("query").versionstamp,
+    );
     return c.json({ result: "yes" as const }, 200);
   },
 );

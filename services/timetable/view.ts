@@ -10,7 +10,13 @@
  * a program's: the courses that appear in the transcripts of its students (the program's curriculum as actually
  * taught — programs keep no course list).
  */
-import type { Auditorium, Book, HrPerson, RegistrationGroup, TimetableEntry } from "../academic/model.ts";
+import type {
+  Auditorium,
+  Book,
+  HrPerson,
+  RegistrationGroup,
+  TimetableEntry,
+} from "../academic/model.ts";
 import { AUDITORIUMS } from "./auditoriums.ts";
 import { bookName, getBooks } from "../books/mod.ts";
 import { db } from "../db/kv.ts";
@@ -48,16 +54,27 @@ export interface Viewer {
 /** The viewer's own timetable: a professor's or a student's; null for anyone else. */
 export async function ownScope(viewer: Viewer): Promise<TimetableScope | null> {
   const { user } = viewer;
-  if (user.guard === "prof" && user.hrUserId !== null) return { kind: "professor", id: user.hrUserId };
+  if (user.guard === "prof" && user.hrUserId !== null) {
+    return { kind: "professor", id: user.hrUserId };
+  }
   if (user.studentId !== null) {
     const student = await getStudent(user.studentId);
-    if (student) return { kind: "student", id: student.value.id, programId: student.value.programId };
+    if (student) {
+      return {
+        kind: "student",
+        id: student.value.id,
+        programId: student.value.programId,
+      };
+    }
   }
   return null;
 }
 
 /** What `request` may show to `viewer` (see the module comment); asking for someone else's without the key → 403. */
-export async function resolveScope(viewer: Viewer, request: ScopeRequest): Promise<TimetableScope | null> {
+export async function resolveScope(
+  viewer: Viewer,
+  request: ScopeRequest,
+): Promise<TimetableScope | null> {
   const asked: TimetableScope | null = request.professorHrId !== undefined
     ? { kind: "professor", id: request.professorHrId }
     : request.auditoriumId !== undefined
@@ -68,18 +85,43 @@ export async function resolveScope(viewer: Viewer, request: ScopeRequest): Promi
   const own = await ownScope(viewer);
   if (!asked) return own;
   if (viewer.canAll) return asked;
-  if (own?.kind === "professor" && asked.kind === "professor" && asked.id === own.id) return own;
+  if (
+    own?.kind === "professor" && asked.kind === "professor" &&
+    asked.id === own.id
+  ) return own;
+  throw forbidden();
+}
+
+/**
+ * The same rule for `timetableEntryList`, whose filters name an owner (a professor, a room, a semester): any
+ * filter for holders of `menu.table.all` (and for editors, `canEdit`, who change any lesson anyway); anyone
+ * else only lessons filtered to their own professor record. A semester's or a room's lessons are not "one's
+ * own" for a student or professor: their own timetable is `professorTimetable`.
+ */
+export async function checkEntryFilter(
+  viewer: Viewer & { canEdit: boolean },
+  filter: { professorHrId?: number; groupId?: number; auditoriumId?: number },
+): Promise<void> {
+  if (viewer.canAll || viewer.canEdit) return;
+  const own = await ownScope(viewer);
+  if (own?.kind === "professor" && filter.professorHrId === own.id) return;
   throw forbidden();
 }
 
 const COURSES_MAX_AGE_MS = 10 * 60_000;
-const programCache = new WeakMap<Deno.Kv, Map<number, { at: number; books: Promise<Set<number>> }>>();
+const programCache = new WeakMap<
+  Deno.Kv,
+  Map<number, { at: number; books: Promise<Set<number>> }>
+>();
 
 /**
  * The courses of a program: those in its students' transcripts. Reading them costs one listing per student, so
  * the set is held for ten minutes per program (curricula change between semesters, not between requests).
  */
-export function programCourses(programId: number, now = clockNow().getTime()): Promise<Set<number>> {
+export function programCourses(
+  programId: number,
+  now = clockNow().getTime(),
+): Promise<Set<number>> {
   const kv = db();
   let byProgram = programCache.get(kv);
   if (!byProgram) programCache.set(kv, byProgram = new Map());
@@ -95,20 +137,30 @@ async function readProgramCourses(programId: number): Promise<Set<number>> {
   const studentIds: number[] = [];
   let cursor: string | null = null;
   do {
-    const page = await listIdsByIndex("students_by_program", programId, { limit: 1000, cursor });
+    const page = await listIdsByIndex("students_by_program", programId, {
+      limit: 1000,
+      cursor,
+    });
     studentIds.push(...page.items as number[]);
     cursor = page.cursor;
   } while (cursor);
   const books = new Set<number>();
   for (let i = 0; i < studentIds.length; i += 50) {
-    const transcripts = await Promise.all(studentIds.slice(i, i + 50).map(listTranscript));
-    for (const entries of transcripts) for (const e of entries) books.add(e.bookId);
+    const transcripts = await Promise.all(
+      studentIds.slice(i, i + 50).map(listTranscript),
+    );
+    for (const entries of transcripts) {
+      for (const e of entries) books.add(e.bookId);
+    }
   }
   return books;
 }
 
 /** The semester's lessons of a scope, by weekday and time. */
-export async function scopeEntries(scope: TimetableScope, groupId: number): Promise<TimetableEntry[]> {
+export async function scopeEntries(
+  scope: TimetableScope,
+  groupId: number,
+): Promise<TimetableEntry[]> {
   const filter = scope.kind === "professor"
     ? { groupId, professorHrId: scope.id }
     : scope.kind === "auditorium"
@@ -118,7 +170,9 @@ export async function scopeEntries(scope: TimetableScope, groupId: number): Prom
   if (scope.kind === "professor" || scope.kind === "auditorium") return entries;
   if (scope.kind === "student") {
     const sections = await enrolledSectionIds(scope.id, groupId);
-    return entries.filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)));
+    return entries.filter((e) =>
+      sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId))
+    );
   }
   const courses = await programCourses(scope.id);
   return entries.filter((e) => courses.has(e.bookId));
@@ -145,15 +199,21 @@ export interface Names {
 }
 
 /** The courses, rooms and professors the entries name, read in three batches. */
-export async function namesOf(entries: readonly TimetableEntry[]): Promise<Names> {
-  const unique = (pick: (e: TimetableEntry) => number) => [...new Set(entries.map(pick))];
+export async function namesOf(
+  entries: readonly TimetableEntry[],
+): Promise<Names> {
+  const unique = (
+    pick: (e: TimetableEntry) => number,
+  ) => [...new Set(entries.map(pick))];
   const [books, rooms, people] = await Promise.all([
     getBooks(unique((e) => e.bookId)),
     getManyRecords<Auditorium>(AUDITORIUMS, unique((e) => e.auditoriumId)),
     getManyRecords<HrPerson>(HR, unique((e) => e.professorHrId)),
   ]);
   const byId = <T extends { id: number }>(records: ({ value: T } | null)[]) =>
-    new Map(records.flatMap((r) => (r ? [[r.value.id, r.value] as const] : [])));
+    new Map(
+      records.flatMap((r) => (r ? [[r.value.id, r.value] as const] : [])),
+    );
   return { books, auditoriums: byId(rooms), professors: byId(people) };
 }
 
@@ -164,7 +224,8 @@ export function describe(e: TimetableEntry, names: Names, lang: Lang) {
     time: lessonTime(e),
     course: book ? bookName(book, lang) : `#${e.bookId}`,
     description: book?.description ?? "",
-    auditorium: names.auditoriums.get(e.auditoriumId)?.name ?? `#${e.auditoriumId}`,
+    auditorium: names.auditoriums.get(e.auditoriumId)?.name ??
+      `#${e.auditoriumId}`,
     professor: professor ? hrName(professor, lang) : `#${e.professorHrId}`,
   };
 }
@@ -181,9 +242,13 @@ export async function lessonsOn(
 ): Promise<Lesson[]> {
   const local = localNow(now);
   const placed = [...new Set(dates)].sort().flatMap((date) =>
-    entries.filter((e) => happensOn(e, group, date)).map((entry) => ({ entry, date }))
+    entries.filter((e) => happensOn(e, group, date)).map((entry) => ({
+      entry,
+      date,
+    }))
   ).sort((a, b) =>
-    a.date.localeCompare(b.date) || startOf(a.entry) - startOf(b.entry) || endOf(a.entry) - endOf(b.entry)
+    a.date.localeCompare(b.date) || startOf(a.entry) - startOf(b.entry) ||
+    endOf(a.entry) - endOf(b.entry)
   );
   const names = known ?? await namesOf(placed.map((p) => p.entry));
   return placed.map(({ entry, date }) => ({
@@ -205,7 +270,10 @@ export function apiEntry(lesson: Lesson) {
       duration: entry.duration,
       auditorium: { name: lesson.auditorium },
     },
-    item: { book: { name: lesson.course, description: lesson.description }, isMinimized: false },
+    item: {
+      book: { name: lesson.course, description: lesson.description },
+      isMinimized: false,
+    },
     type: entry.type,
     date: lesson.date,
     isNow: lesson.isNow,
