@@ -13,7 +13,7 @@
  * to the running servers; a restored store starts with an empty queue and the dead letters it had).
  */
 import { DatabaseSync } from "node:sqlite";
-import { type BackupManifest, checksumRows, writeManifest } from "./backup_file.ts";
+import { type BackupManifest, checksumRows, kvRows, writeManifest } from "./backup_file.ts";
 import { readSchemaVersion } from "./schema_version.ts";
 
 /** Expiring this soon counts as expired: a restore minutes later would only write keys about to vanish. */
@@ -72,10 +72,8 @@ function copyRows(kvPath: string, target: string, expiresAfter: number): string 
     const insert = copy.prepare(
       "INSERT INTO kv (k, v, v_encoding, version, seq, expiration_ms) VALUES (?, ?, ?, ?, ?, ?)",
     );
-    const rows = source.prepare(
-      "SELECT k, v, v_encoding, version, seq, expiration_ms FROM kv WHERE expiration_ms < 0 OR expiration_ms > ?",
-    );
-    for (const row of rows.iterate(expiresAfter)) {
+    for (const row of kvRows(source)) {
+      if (row.expiration_ms >= 0 && row.expiration_ms <= expiresAfter) continue;
       insert.run(row.k, row.v, row.v_encoding, row.version, row.seq, row.expiration_ms);
     }
     const setVersion = copy.prepare("INSERT OR REPLACE INTO data_version (k, version, seq) VALUES (?, ?, ?)");
