@@ -9,6 +9,7 @@ import { revokeSession } from "../services/identity/sessions.ts";
 import { db } from "../services/db/kv.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
+import { DEFAULT_AUTH_PARAMS, setAuthParams } from "../services/identity/params.ts";
 
 const app = await seededApp();
 // Started inside the test: a server that outlives or predates its test is a leak (Deno 2.5 reports it).
@@ -337,6 +338,39 @@ Deno.test("chat socket protocol", async (t) => {
         }
       },
     );
+
+    await t.step("a flood of messages stops at the person's limit, on every socket of theirs", async () => {
+      await setAuthParams({
+        ...DEFAULT_AUTH_PARAMS,
+        chat: { ...DEFAULT_AUTH_PARAMS.chat, messagesPerMinute: 10 },
+      }, 1);
+      try {
+        const first = track(await signedIn("student")), second = track(await signedIn("student"));
+        const { chatId } = await ok(first.client.call("createChat", { members: [prof], clientId: cid() }));
+        const sends = Array.from(
+          { length: 25 },
+          (_, i) => first.client.call("sendMessage", { chatId, text: `flood ${i}`, clientId: cid() }),
+        );
+        const answers = await Promise.all(sends);
+        const stored = answers.filter((a) => a.ok).length;
+        const refusals = answers.flatMap((a) => a.ok ? [] : [a.error.code]);
+        assert(stored <= 10, `${stored} stored`);
+        assertEquals(new Set(refusals), new Set(["rate_limited"]));
+        const other = await second.client.call("sendMessage", { chatId, text: "x", clientId: cid() });
+        assertEquals(other.ok ? "stored" : other.error.code, "rate_limited");
+        const page = await ok(first.client.call("messages", { chatId }));
+        assertEquals(page.count, stored, "nothing refused reached the log");
+        const staffSocket = track(await signedIn("staff"));
+        const { chatId: own } = await ok(
+          staffSocket.client.call("createChat", { members: [prof], clientId: cid() }),
+        );
+        await ok(
+          staffSocket.client.call("sendMessage", { chatId: own, text: "others go on", clientId: cid() }),
+        );
+      } finally {
+        await setAuthParams(DEFAULT_AUTH_PARAMS, 1);
+      }
+    });
 
     await t.step("user settings and directories", async () => {
       const a = track(await signedIn("prof"));

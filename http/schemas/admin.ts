@@ -103,6 +103,12 @@ export const AuthParams = z.strictObject({
     validityMinutes: count(L.validityMinutes),
     maxGuesses: count(L.maxGuesses),
   }),
+  chat: z.strictObject({
+    messagesPerMinute: count(L.perMinute),
+    uploadsPerMinute: count(L.perMinute),
+    roomsPerMinute: count(L.perMinute),
+    memberChangesPerMinute: count(L.perMinute),
+  }).optional().openapi({ description: "The chat's rate limits per person; absent: unchanged" }),
 }).openapi("AuthParams");
 
 const Text = (max: number) => z.string().trim().max(max);

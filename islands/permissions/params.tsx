@@ -1,6 +1,7 @@
 /**
- * The authorization parameters tab: password policy, session length (or unlimited), sign-in throttling and
- * SMS code settings, saved together; the server checks every bound again and names the fields it refuses.
+ * The authorization parameters tab: password policy, session length (or unlimited), sign-in throttling, SMS
+ * code settings and the chat's rate limits, saved together; the server checks every bound again and names the
+ * fields it refuses.
  */
 import { useState } from "preact/hooks";
 import { HistoryDialog } from "../../components/structure/history_dialog.tsx";
@@ -19,6 +20,12 @@ export interface AuthParamsData {
     maxLockSeconds: number;
   };
   sms: { codeLength: 6; validityMinutes: number; maxGuesses: number };
+  chat: {
+    messagesPerMinute: number;
+    uploadsPerMinute: number;
+    roomsPerMinute: number;
+    memberChangesPerMinute: number;
+  };
 }
 
 /** `group:name` (not a dot, which would read as a translation key): the field's place in the parameters. */
@@ -30,7 +37,11 @@ type NumberField =
   | "throttle:baseLockSeconds"
   | "throttle:maxLockSeconds"
   | "sms:validityMinutes"
-  | "sms:maxGuesses";
+  | "sms:maxGuesses"
+  | "chat:messagesPerMinute"
+  | "chat:uploadsPerMinute"
+  | "chat:roomsPerMinute"
+  | "chat:memberChangesPerMinute";
 
 export function PermissionsParams({ initial }: { initial: AuthParamsData }) {
   const [params, setParams] = useState(initial);
@@ -134,6 +145,13 @@ export function PermissionsParams({ initial }: { initial: AuthParamsData }) {
         {number("sms:validityMinutes", 1)}
         {number("sms:maxGuesses", 1)}
       </fieldset>
+      <fieldset class="grid gap-4 sm:grid-cols-2">
+        <legend class="mb-2 font-semibold">{t("permissions.params.chat")}</legend>
+        {number("chat:messagesPerMinute", 1)}
+        {number("chat:uploadsPerMinute", 1)}
+        {number("chat:roomsPerMinute", 1)}
+        {number("chat:memberChangesPerMinute", 1)}
+      </fieldset>
       <div class="flex gap-2">
         <Button type="submit" loading={saving}>{t("permissions.save")}</Button>
         <Button variant="secondary" onClick={() => setHistory(true)}>{t("structure.actions.history")}</Button>
@@ -147,6 +165,7 @@ export function PermissionsParams({ initial }: { initial: AuthParamsData }) {
           sessionHours: t("permissions.params.sessionHours"),
           throttle: t("permissions.params.throttle"),
           sms: t("permissions.params.sms"),
+          chat: t("permissions.params.chat"),
         }}
         formatValue={(_f, v) => (v === null
           ? t("permissions.params.unlimited")

@@ -32,6 +32,7 @@ import {
   PONG_TIMEOUT_MS,
 } from "./protocol.ts";
 import { releaseUser, trackUser } from "./relay.ts";
+import { chargeChat, type ChatRateKind } from "./rate_limit.ts";
 
 export interface ChatIdentity {
   userId: number;
@@ -51,6 +52,14 @@ export interface ChatSocketOptions {
  * before handling its next frame (the log keeps their order), so a burst of messages is one commit, not many.
  */
 const PIPELINED = new Set<ClientEventName>(["sendMessage", "seenChat"]);
+/** Events counted against the person's chat rate limits (rate_limit.ts), before their handler runs. */
+const RATED: Partial<Record<ClientEventName, ChatRateKind>> = {
+  sendMessage: "messages",
+  fileUploadFinish: "messages",
+  createChat: "rooms",
+  addMemberToChat: "memberChanges",
+  removeMemberFromChat: "memberChanges",
+};
 const REFUSAL_KEYS: Record<string, string> = {
   bad_json: "chat.errors.badJson",
   unknown_event: "chat.errors.unknownEvent",
@@ -195,15 +204,25 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
       send(frameText("auth_error", { code: "unauthorized" }));
       return answer(id, undefined, { code: "unauthorized", message: t("errors.unauthorized") });
     }
+    const fail = (error: unknown) => {
+      if (session.conn !== conn) return;
+      const failure = info(error);
+      if (id === undefined) send(frameText("error", { ...failure, event }));
+      else answer(id, undefined, failure);
+    };
+    // Counted here, in the socket's order, so that pipelined messages keep theirs.
+    const rated = RATED[event];
+    if (rated) {
+      try {
+        await chargeChat(conn.user.id, rated);
+      } catch (error) {
+        return fail(error);
+      }
+    }
     const handler = HANDLERS[event] as (ctx: unknown, data: unknown) => Promise<unknown>;
     const done = handler({ conn, me: conn.user }, parsed.data).then(
       (result) => session.conn === conn && answer(id, result),
-      (error) => {
-        if (session.conn !== conn) return;
-        const failure = info(error);
-        if (id === undefined) send(frameText("error", { ...failure, event }));
-        else answer(id, undefined, failure);
-      },
+      fail,
     );
     // These queue their append synchronously, so the next frame may start at once without overtaking them.
     if (!PIPELINED.has(event)) await done;

@@ -27,6 +27,11 @@
  *    does the socket receive live events.
  * 4. The server sends `ping` every PING_INTERVAL_MS; the client answers `pong`. No pong for PONG_TIMEOUT_MS
  *    closes the socket (4003).
+ * 5. Rate limits (rate_limit.ts; the authorization parameters' `chat`): per person per minute, over all their
+ *    sockets and processes — messages (sendMessage, fileUploadFinish), uploads (each new one), rooms
+ *    (createChat) and member changes (addMemberToChat, removeMemberFromChat). Beyond one, the event is refused,
+ *    nothing is stored, and the answer is the error `{ code: "rate_limited", message }` (message: when to try
+ *    again); an upload chunk answers HTTP 429 with Retry-After.
  *
  * Sequence numbers. Every room is an append-only log with a gapless `seq` starting at 1. Every frame caused by
  * a log event carries its `chatId` and `seq`; a room in `setRooms`/`reset` carries the `seq` it reflects.

@@ -23,6 +23,7 @@ import {
 import { readableRoom } from "./rooms.ts";
 import { EXTENSIONS, messageTypeOf, sniffType } from "./sniff.ts";
 import { cleanFileName, withExtension } from "../files/file_names.ts";
+import { chargeChat } from "./rate_limit.ts";
 
 /** An unfinished upload is forgotten (with its chunks) this long after its last chunk. */
 export const UPLOAD_EXPIRE_MS = 60 * 60 * 1000;
@@ -71,6 +72,7 @@ export async function storeChunk(me: MemberRef, input: ChunkInput): Promise<Uplo
   if (input.size > MAX_UPLOAD_BYTES) throw tooLarge();
   const key = keys.upload(`${me.id}-${input.uploadId}`);
   const entry = await db().get<UploadState>(key);
+  if (!entry.value) await chargeChat(me.id, "uploads"); // each new upload, not each of its chunks
   const state: UploadState = entry.value ??
     {
       userId: me.id,

@@ -1,6 +1,6 @@
 /**
  * Authorization parameters (the permissions screen's "parameters" tab), stored at `["settings", "auth_params"]`:
- * password policy, session length, sign-in throttling and SMS code settings. Sign-in, password change and
+ * password policy, session length, sign-in throttling, SMS code settings and the chat's rate limits. Sign-in, password change and
  * throttling read them through `authParams()`, which keeps a copy per KV connection and is refreshed by every
  * write in this process (another process sharing the KV sees a change within `CACHE_MS`).
  */
@@ -9,6 +9,14 @@ import { getRecord } from "../db/reads.ts";
 import { cachedValue } from "../db/cached_value.ts";
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from "./login_throttle.ts";
 import { DEFAULT_PASSWORD_POLICY, PASSWORD_MIN_FLOOR, type PasswordPolicy } from "./passwords.ts";
+
+/** What one person may do in the chat per minute, over all their sockets (chat/rate_limit.ts). */
+export interface ChatLimits {
+  messagesPerMinute: number;
+  uploadsPerMinute: number;
+  roomsPerMinute: number;
+  memberChangesPerMinute: number;
+}
 
 export interface AuthParams {
   password: PasswordPolicy;
@@ -21,6 +29,7 @@ export interface AuthParams {
     validityMinutes: number;
     maxGuesses: number;
   };
+  chat: ChatLimits;
 }
 
 export const AUTH_PARAMS_ID = "auth_params";
@@ -31,6 +40,7 @@ export const DEFAULT_AUTH_PARAMS: AuthParams = {
   sessionHours: 8,
   throttle: DEFAULT_THROTTLE_POLICY,
   sms: { codeLength: 6, validityMinutes: 5, maxGuesses: 5 },
+  chat: { messagesPerMinute: 60, uploadsPerMinute: 20, roomsPerMinute: 10, memberChangesPerMinute: 30 },
 };
 
 /** Bounds the request schema enforces as well (http/schemas/admin.ts). */
@@ -41,6 +51,7 @@ export const AUTH_PARAM_LIMITS = {
   seconds: { min: 1, max: 24 * 3600 },
   validityMinutes: { min: 1, max: 60 },
   maxGuesses: { min: 1, max: 20 },
+  perMinute: { min: 1, max: 10_000 },
 } as const;
 
 const CACHE_MS = 5000;
@@ -72,12 +83,14 @@ function withDefaults(stored: Partial<AuthParams> | null): AuthParams {
     sessionHours: stored.sessionHours === undefined ? DEFAULT_AUTH_PARAMS.sessionHours : stored.sessionHours,
     throttle: { ...DEFAULT_AUTH_PARAMS.throttle, ...stored.throttle },
     sms: { ...DEFAULT_AUTH_PARAMS.sms, ...stored.sms, codeLength: 6 },
+    chat: { ...DEFAULT_AUTH_PARAMS.chat, ...stored.chat },
   };
 }
 
 /** Stores new parameters (audited under `settings/auth_params`) and refreshes this process's copy at once. */
-export async function setAuthParams(input: AuthParams, actor: number): Promise<AuthParams> {
-  const value = withDefaults(input);
+export async function setAuthParams(input: Partial<AuthParams>, actor: number): Promise<AuthParams> {
+  // A client that does not know the chat's limits (they came later) leaves them as they are.
+  const value = withDefaults({ ...input, chat: input.chat ?? (await authParams()).chat });
   const existing = await getRecord<AuthParams>(SETTINGS, AUTH_PARAMS_ID);
   if (existing) {
     await updateRecord<AuthParams>({
