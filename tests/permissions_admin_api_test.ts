@@ -110,6 +110,42 @@ Deno.test("permissions screen API", async (t) => {
     },
   );
 
+  await t.step(
+    "an edit that replaces a record needs its versionstamp: two edits of one read, one wins",
+    async () => {
+      const role = (await (await get("/api/roles")).json()).data.find((r: { id: number }) => r.id === roleId);
+      const without = await send("PUT", `/api/roles/${roleId}`, { name: role.name, keys: role.keys });
+      assertEquals(without.status, 422);
+      assertEquals(Object.keys((await without.json()).error.fields), ["versionstamp"]);
+      const edits = await Promise.all(
+        ["First", "Second"].map((name) =>
+          send("PUT", `/api/roles/${roleId}`, { name, keys: role.keys, versionstamp: role.versionstamp })
+        ),
+      );
+      assertEquals(
+        edits.map((r) => r.status).sort(),
+        [200, 409],
+      );
+      await Promise.all(edits.map((r) => r.body?.cancel()));
+      const account = (await (await get("/api/users")).json()).data.find((u: { id: number }) =>
+        u.id === userId
+      );
+      const {
+        id: _,
+        versionstamp: __,
+        student: ___,
+        email: ____,
+        disabled: _____,
+        createdAt: ______,
+        ...fields
+      } = account;
+      delete fields.lastSignInAt;
+      const accountWithout = await send("PUT", `/api/users/${userId}`, fields);
+      assertEquals(accountWithout.status, 422);
+      assertEquals(Object.keys((await accountWithout.json()).error.fields), ["versionstamp"]);
+    },
+  );
+
   await t.step("roleRemove is refused while a user holds the role", async () => {
     const role = (await (await get("/api/roles")).json()).data.find((r: { id: number }) => r.id === roleId);
     assertEquals(role.userCount, 1);

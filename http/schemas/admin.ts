@@ -25,7 +25,8 @@ const AccountFields = {
 };
 
 export const AccountAdd = z.strictObject({ email: Email, ...AccountFields }).openapi("AccountInput");
-export const AccountEdit = z.strictObject({ ...AccountFields, versionstamp: Versionstamp.optional() })
+// An edit replaces the record: without the versionstamp it was read at, a concurrent edit would be lost.
+export const AccountEdit = z.strictObject({ ...AccountFields, versionstamp: Versionstamp })
   .openapi("AccountEdit");
 export const VersionQuery = z.strictObject({ versionstamp: Versionstamp });
 export const VersionBody = z.strictObject({ versionstamp: Versionstamp });
@@ -59,7 +60,7 @@ export const RoleBody = z.strictObject({
 export const RoleEditBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
   keys: z.array(z.string().max(200)).max(1000),
-  versionstamp: Versionstamp.optional(),
+  versionstamp: Versionstamp,
 }).openapi("RoleEdit");
 export const RoleView = z.object({
   id: z.number().int(),
