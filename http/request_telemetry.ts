@@ -9,8 +9,9 @@ import { requestIdFrom, withRequestId } from "../services/operations/request_con
 import { nameRequestSpan } from "../services/operations/tracing.ts";
 import { logEvent } from "../services/operations/log.ts";
 
-/** Requests slower than this are logged (every request is a span already when telemetry is on). */
+/** Reads slower than this are logged (every request is a span already when telemetry is on). */
 const SLOW_MS = 2_000;
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 interface RouteDefinition {
   type: string;
@@ -56,8 +57,11 @@ export function requestTelemetry(definitions: () => readonly RouteDefinition[]):
         }
       }
       const ms = performance.now() - started;
-      if (c.res.status >= 500 || ms > SLOW_MS) {
-        logEvent(c.res.status >= 500 ? "error" : "warn", "http_request", {
+      // Every write is logged (what changed, and when, for whoever reads the log later); reads only when they
+      // fail or are slow, so that reading a page does not cost a log line.
+      if (c.res.status >= 500 || ms > SLOW_MS || WRITES.has(c.req.method)) {
+        const level = c.res.status >= 500 ? "error" : ms > SLOW_MS ? "warn" : "info";
+        logEvent(level, "http_request", {
           method: c.req.method,
           route,
           operationId,
