@@ -107,6 +107,13 @@
  * | ["registration_windows", groupId]        | RegistrationWindow { opens, closes, dropDeadline, creditLimit, … } (audited) | registration/windows.ts |
  * | ["holds", studentId, holdId]             | Hold { kind, reason, at, by } (audited)  | registration/holds.ts |
  * | ["holds_version", studentId]             | number: moved by every hold added or removed (9) | registration/holds.ts |
+ * | ["meta", "schema_version"]              | number: the last migration the data has had | operations/migrations.ts |
+ * | ["migration_progress", version]          | list cursor of a migration in progress  | operations/migrations.ts |
+ * | ["locks", "migrations"]                  | { owner, until }: the process migrating | operations/migrations.ts |
+ * | ["jobs_seen", key]                       | { name, at }: the job was enqueued (expireIn 7 d) | operations/jobs.ts |
+ * | ["jobs_done", key]                       | true: the job finished (expireIn 7 d)   | operations/jobs.ts |
+ * | ["jobs_dead", ulid]                      | DeadLetter { name, key, payload, attempts, error, at } | operations/jobs.ts |
+ * | ["jobs_stats", "enqueued" or "finished"] | KvU64: counts whose difference is the queue's depth | operations/jobs.ts |
  *
  * (1) A lesson write checks the slot keys it read before its overlap test and bumps them in the same atomic,
  *     so two overlapping lessons can never both commit. Lessons also move the `reference_marks` of their course,

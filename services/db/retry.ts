@@ -25,6 +25,13 @@ const DEFAULT_ATTEMPTS = 10;
 const MAX_WAIT_MS = 50;
 
 /** Runs `attempt(n)` (n = 1, 2, …) until it returns something other than RETRY, at most `attempts` times. */
+let onLostRace: (() => void) | null = null;
+
+/** Telemetry's hook (services/operations/metrics.ts counts commit conflicts); the KV layer knows no telemetry. */
+export function observeLostRaces(listener: (() => void) | null): void {
+  onLostRace = listener;
+}
+
 export async function untilCommitted<R>(
   attempt: (n: number) => Promise<R | typeof RETRY>,
   opts: RetryOptions<R> = {},
@@ -40,6 +47,7 @@ export async function untilCommitted<R>(
       result = RETRY;
     }
     if (result !== RETRY) return result;
+    onLostRace?.();
     if (n < attempts) {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** n, MAX_WAIT_MS)));
     }

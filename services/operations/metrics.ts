@@ -2,6 +2,7 @@
  * Metrics through Deno's built-in OpenTelemetry, exported when the server runs with OTEL_DENO=true; without it
  * every function here does nothing. Names follow OTel's dotted lower case.
  */
+import { observeLostRaces } from "../db/retry.ts";
 import { openSocketCounts } from "./open_sockets.ts";
 import { otelEnabled } from "./otel_enabled.ts";
 
@@ -26,9 +27,7 @@ export function countJob(job: string, outcome: "done" | "retried" | "dead"): voi
   jobs?.add(1, { job, outcome });
 }
 
-export function countCommitConflict(): void {
-  conflicts?.add(1);
-}
+if (conflicts) observeLostRaces(() => conflicts.add(1));
 
 let lastDepth = 0;
 /** The queue depth as last read (the job worker refreshes it); gauges are read synchronously. */
