@@ -20,6 +20,7 @@ import { translatorFor } from "../services/languages/i18n.ts";
 import { AppError } from "../utils/errors.ts";
 import type { AppState } from "./app_state.ts";
 import { Notification, UnreadCount } from "./schemas/notifications.ts";
+import { logEvent } from "../services/operations/log.ts";
 
 const router = createRouter();
 const userIdOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;
@@ -30,7 +31,7 @@ const json = <S extends z.ZodType>(schema: S) => ({
 
 router.onError((error, c) => {
   const known = toAppError(error);
-  if (!known) console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  if (!known) logEvent("error", "request_failed", { method: c.req.method, path: c.req.path, error });
   const appError = known ?? new AppError(500 as 400, "internal", "errors.internal");
   const t = (c.get("state") as AppState | undefined)?.t ?? translatorFor("ka");
   return c.json(errorBody(appError, t), appError.status);

@@ -33,6 +33,7 @@ import {
 } from "./protocol.ts";
 import { releaseUser, trackUser } from "./relay.ts";
 import { chargeChat, type ChatRateKind } from "./rate_limit.ts";
+import { logEvent } from "../operations/log.ts";
 
 export interface ChatIdentity {
   userId: number;
@@ -123,7 +124,7 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
   };
   const info = (error: unknown): ErrorInfo => {
     if (error instanceof AppError) return errorBody(error, t).error;
-    console.error("chat socket:", error);
+    logEvent("error", "chat_socket_failed", { error });
     return { code: "internal", message: t("errors.internal") };
   };
   const refuse = (code: keyof typeof REFUSAL_KEYS, event?: string, id?: number) => {
@@ -237,7 +238,9 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
     }
     if (frameOver(message.data, MAX_FRAME_BYTES)) return refuse("frame_too_large");
     const raw = message.data;
-    queue = queue.then(() => handle(raw)).catch((error) => console.error("chat socket:", error));
+    queue = queue.then(() => handle(raw)).catch((error) =>
+      logEvent("error", "chat_socket_failed", { error })
+    );
   };
   socket.onclose = () => {
     clearTimeout(authTimer);

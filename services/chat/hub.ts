@@ -16,6 +16,7 @@ import { loadPeople } from "./people.ts";
 import { endsFor, eventFrame, shareKey } from "./frames.ts";
 import { project } from "./projection.ts";
 import type { MemberRef } from "./protocol.ts";
+import { logEvent } from "../operations/log.ts";
 
 export interface HubConn {
   user: MemberRef;
@@ -183,7 +184,7 @@ async function pump(ch: Channel): Promise<void> {
       for (const seq of ch.pending.keys()) if (seq <= ch.delivered) ch.pending.delete(seq);
     }
   } catch (error) {
-    console.error(`chat hub, room ${ch.roomId}:`, error);
+    logEvent("error", "chat_hub_failed", { roomId: ch.roomId, error });
   } finally {
     ch.pumping = false;
   }
@@ -255,7 +256,7 @@ async function catchUp(conn: HubConn, ch: Channel, entry: ConnRoom): Promise<voi
       }
     }
   } catch (error) {
-    console.error(`chat hub catch-up, room ${ch.roomId}:`, error);
+    logEvent("error", "chat_hub_catch_up_failed", { roomId: ch.roomId, error });
   } finally {
     entry.backlog = null;
   }

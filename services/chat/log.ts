@@ -17,6 +17,7 @@ import { type ChatEvent, type ChatEventBody, keys, type RoomState } from "./mode
 import { readRooms } from "./room_records.ts";
 import type { MemberRef } from "./protocol.ts";
 import { onDenoDeploy } from "../../utils/env.ts";
+import { logEvent } from "../operations/log.ts";
 
 export interface AppendRequest {
   roomId: number;
@@ -166,7 +167,7 @@ function notify(committed: Committed[]) {
       try {
         listener(roomId, events, state);
       } catch (error) {
-        console.error("chat commit listener:", error);
+        logEvent("error", "chat_commit_listener_failed", { error });
       }
     }
   }

@@ -27,6 +27,7 @@ import { type ChatEvent, keys } from "./model.ts";
 import { loadPeople } from "./people.ts";
 import { roomView } from "./views.ts";
 import { onDenoDeploy } from "../../utils/env.ts";
+import { logEvent } from "../operations/log.ts";
 
 export const POLL_MS = 100;
 const WATCH_REBUILD_MS = 200;
@@ -68,7 +69,7 @@ export function releaseUser(userId: number): void {
 function ensureRunning() {
   if (timer !== undefined) return;
   const guard = (task: () => Promise<void>) => () => {
-    task().catch((error) => console.error("chat relay:", error));
+    task().catch((error) => logEvent("error", "chat_relay_failed", { error }));
   };
   timer = setInterval(
     guard(mode === "poll" ? poll : rebuildWatches),
@@ -120,7 +121,7 @@ async function poll(): Promise<void> {
 function onUserVersion(userId: number, versionstamp: string | null) {
   if (!userStamps.has(userId) || userStamps.get(userId) === versionstamp) return;
   userStamps.set(userId, versionstamp);
-  userJoined(userId).catch((error) => console.error("chat relay:", error));
+  userJoined(userId).catch((error) => logEvent("error", "chat_relay_failed", { error }));
 }
 
 function rebuildWatches(): Promise<void> {

@@ -6,6 +6,7 @@ import { base64url, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { commitInBatches, db, type KvOp, readMany } from "../db/kv.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 import { envVar } from "../../utils/env.ts";
+import { logEvent } from "../operations/log.ts";
 
 export type Guard = "user" | "prof" | "custom";
 
@@ -251,7 +252,7 @@ function notify(sids: string[]) {
     try {
       listener(sids);
     } catch (error) {
-      console.error("sessions: revocation listener failed", error); // one bad listener must not stop others
+      logEvent("error", "revocation_listener_failed", { error }); // one bad listener must not stop others
     }
   }
 }
@@ -355,7 +356,7 @@ export function watchRevocations(listener: RevokeListener, everyMs: number): () 
       const sids = await revokedElsewhere();
       if (sids.length > 0) listener(sids);
     } catch (error) {
-      console.error("sessions: revocation feed", error);
+      logEvent("error", "revocation_feed_failed", { error });
     } finally {
       polling = false;
     }

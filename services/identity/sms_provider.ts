@@ -5,6 +5,7 @@
  */
 import { AppError } from "../../utils/errors.ts";
 import { type EnvName, envVar } from "../../utils/env.ts";
+import { logEvent } from "../operations/log.ts";
 
 export interface SmsProvider {
   send(phone: string, text: string): Promise<void>;
@@ -12,7 +13,9 @@ export interface SmsProvider {
 
 /** Prints `SMS to <phone>: <text>` on the server's standard output. */
 export class LogSmsProvider implements SmsProvider {
-  constructor(private readonly write: (line: string) => void = console.log) {}
+  constructor(
+    private readonly write: (line: string) => void = (message) => logEvent("info", "sms_logged", { message }),
+  ) {}
   send(phone: string, text: string): Promise<void> {
     this.write(`SMS to ${phone}: ${text}`);
     return Promise.resolve();
@@ -41,12 +44,12 @@ export class HttpSmsProvider implements SmsProvider {
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 10_000),
       });
     } catch (error) {
-      console.error(`SMS gateway unreachable: ${(error as Error).message}`);
+      logEvent("error", "sms_gateway_unreachable", { error: (error as Error).message });
       throw smsFailed();
     }
     await response.body?.cancel();
     if (!response.ok) {
-      console.error(`SMS gateway answered ${response.status}`);
+      logEvent("error", "sms_gateway_refused", { status: response.status });
       throw smsFailed();
     }
   }

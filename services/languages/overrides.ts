@@ -10,6 +10,7 @@
  */
 import { db } from "../db/kv.ts";
 import type { Lang } from "../../utils/i18n.ts";
+import { logEvent } from "../operations/log.ts";
 
 export const TRANSLATIONS_VERSION_KEY: Deno.KvKey = ["meta", "translations_version"];
 export const ADMIN_SIDE = "admin_side";
@@ -72,7 +73,9 @@ export function translationOverrides(now = Date.now()): OverrideSnapshot {
   }
   if (now - current.checkedAt > FRESH_MS && !loading) {
     current.checkedAt = now; // one refresh at a time, even if it fails
-    refreshTranslationOverrides().catch((e) => console.error("translations: refresh failed", e));
+    refreshTranslationOverrides().catch((error) =>
+      logEvent("error", "translations_refresh_failed", { error })
+    );
   }
   return current.snapshot;
 }

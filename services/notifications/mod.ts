@@ -11,6 +11,7 @@ import { moveCounter } from "../db/counters.ts";
 import { db, KV_LIMITS, readMany } from "../db/kv.ts";
 import { appendToLog } from "../db/log.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
+import { logEvent } from "../operations/log.ts";
 
 export const NOTIFICATION_KINDS = ["system", "statement", "message", "poll"] as const;
 export type NotificationKind = typeof NOTIFICATION_KINDS[number];
@@ -75,7 +76,7 @@ export async function createNotification(userId: number, input: NewNotification)
     try {
       listener(userId, created.versionstamp);
     } catch (error) {
-      console.error("notifications: listener failed", error);
+      logEvent("error", "notification_listener_failed", { error });
     }
   }
   return created.value;

@@ -24,6 +24,7 @@ import {
   MAX_REFUSED_FRAMES,
   USER_CHANNEL_FRAME_BYTES,
 } from "../../utils/socket_frames.ts";
+import { logEvent } from "../operations/log.ts";
 
 export const POLL_MS = 500;
 export const REVOCATION_CHECK_MS = 5_000;
@@ -87,7 +88,8 @@ function closeSessions(sids: string[]) {
 /** The loop runs only while sockets are open, so tests and idle processes hold no timers. */
 function startLoops() {
   if (pollTimer !== undefined) return;
-  const guard = (task: () => Promise<void>) => () => task().catch((e) => console.error("user channel:", e));
+  const guard = (task: () => Promise<void>) => () =>
+    task().catch((error) => logEvent("error", "user_channel_failed", { error }));
   pollTimer = setInterval(guard(pollVersions), POLL_MS);
   unsubscribes = [
     watchRevocations(closeSessions, REVOCATION_CHECK_MS),

@@ -5,6 +5,7 @@
  */
 import { hasNoUsers } from "../identity/first_admin.ts";
 import { seed, seedMarker } from "./mod.ts";
+import { logEvent } from "../operations/log.ts";
 
 export type SeedChoice = "demo" | "none";
 
@@ -15,7 +16,10 @@ export function seedChoiceOf(value: string | undefined): SeedChoice {
   throw new Error(`SEED must be "demo" or unset, not "${value}"`);
 }
 
-export async function prepareKvOnStart(seedSetting: string | undefined, log = console.log): Promise<void> {
+export async function prepareKvOnStart(
+  seedSetting: string | undefined,
+  log = (message: string) => logEvent("info", "start_up", { message }),
+): Promise<void> {
   const choice = seedChoiceOf(seedSetting);
   if (await seedMarker()) return;
   const empty = await hasNoUsers();
