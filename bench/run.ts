@@ -62,6 +62,7 @@ import {
 } from "./server.ts";
 import { SESSION_COOKIE } from "../http/session_cookie.ts";
 import { ACADEMIC_SERVERS, ACADEMIC_TARGETS } from "./academic.ts";
+import { REGISTRATION_SERVERS, REGISTRATION_TARGETS } from "./registration.ts";
 import { runChatBench } from "./chat.ts";
 import { frameworkRuntimeBytes } from "./framework_js.ts";
 
@@ -164,6 +165,7 @@ const SERVERS: ServerSpec[] = [
     }),
   },
   ...ACADEMIC_SERVERS,
+  ...REGISTRATION_SERVERS,
 ];
 
 const ALL_TARGETS: Target[] = [
@@ -209,6 +211,7 @@ const ALL_TARGETS: Target[] = [
   // For information (no check): a page outside the shell, without session or island.
   { name: "SSR page /login (anonymous, no island)", server: "app", path: "/login", connections: 50 },
   ...ACADEMIC_TARGETS,
+  ...REGISTRATION_TARGETS,
 ];
 
 let TARGETS = ALL_TARGETS;

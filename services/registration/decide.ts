@@ -11,7 +11,16 @@ import { moveCounter } from "../db/counters.ts";
 import { db } from "../db/kv.ts";
 import { RETRY, serialized, untilCommitted } from "../db/retry.ts";
 import { type FailedCheck, failedChecks } from "./checks.ts";
-import { eligibilityOf, namesFor, readCourseFacts, readStudentFacts, type StudentFacts } from "./facts.ts";
+import {
+  completeStudentFacts,
+  type CourseFacts,
+  eligibilityOf,
+  namesFor,
+  needsTranscript,
+  studentFactKeys,
+  type StudentFacts,
+} from "./facts.ts";
+import { forgetSeats, rememberSeats, seatsEntry } from "./seats_cache.ts";
 import {
   AUDIT,
   keys,
@@ -81,38 +90,48 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
   const reason = overrideReason(input, actor);
   const groupId = section.groupId;
   const { byId } = await groupSections(groupId);
-  return await serialized(keys.seats(section.id), () =>
-    untilCommitted(async () => {
-      const [[window, settings, seats, existing], student, courses] = await Promise.all([
-        db().getMany<[RegistrationWindow, SectionSettings, SectionSeats, Registration]>([
-          keys.window(groupId),
-          keys.settings(section.id),
-          keys.seats(section.id),
-          keys.registration(input.studentId, groupId, section.id),
-        ]),
-        readStudentFacts(input.studentId, groupId),
-        readCourseFacts([section.bookId]),
-      ]);
-      if (student.student.versionstamp === null) {
-        throw invalid({ studentId: { key: "registration.errors.unknownStudent" } });
-      }
-      if (existing.versionstamp !== null) {
-        throw new AppError(409, "duplicate", "registration.errors.duplicate");
-      }
-      const course = courses.get(section.bookId)!;
-      const eligibility = eligibilityOf(course, student, await namesFor([course]));
-      const failed = failedChecks({
-        window: window.value,
-        today: today(),
-        student: student.student.value as Student,
-        holds: student.holds,
-        section,
-        settings: settings.value,
-        eligibility,
-        held: heldOf(student, byId),
-      });
-      if (failed.length && reason === null) throw refused(failed);
+  return await untilCommitted(async () => {
+    // One read of every key the decision checks, then only the lists it needs.
+    const entries = await db().getMany<unknown[]>([
+      keys.window(groupId),
+      keys.settings(section.id),
+      keys.registration(input.studentId, groupId, section.id),
+      ["book_conditions", section.bookId],
+      ["rule_students", section.bookId],
+      ...studentFactKeys(input.studentId, groupId),
+    ]);
+    const [window, settings, existing] = entries as [
+      Deno.KvEntryMaybe<RegistrationWindow>,
+      Deno.KvEntryMaybe<SectionSettings>,
+      Deno.KvEntryMaybe<Registration>,
+    ];
+    const course = { conditions: entries[3], ruleStudents: entries[4] } as CourseFacts;
+    const student = await completeStudentFacts(input.studentId, groupId, entries.slice(5), {
+      transcript: needsTranscript(course),
+    });
+    if (student.student.versionstamp === null) {
+      throw invalid({ studentId: { key: "registration.errors.unknownStudent" } });
+    }
+    if (existing.versionstamp !== null) {
+      throw new AppError(409, "duplicate", "registration.errors.duplicate");
+    }
+    const eligibility = eligibilityOf(course, student, await namesFor([course]));
+    const failed = failedChecks({
+      window: window.value,
+      today: today(),
+      student: student.student.value as Student,
+      holds: student.holds,
+      section,
+      settings: settings.value,
+      eligibility,
+      held: heldOf(student, byId),
+    });
+    if (failed.length && reason === null) throw refused(failed);
 
+    // Only the seat counter's read and the commit wait for the section's other writers in this process: a
+    // hot section's decisions queue for one commit (seats_cache.ts), not for all of the reads above.
+    return await serialized(keys.seats(section.id), async () => {
+      const seats = await seatsEntry(section.id);
       const counter = seatsOf(seats);
       const full = counter.enrolled >= capacityOf(section, settings.value);
       const registration: Registration = {
@@ -148,7 +167,13 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
         after: registration,
         extra: overridden.length ? { override: { checks: overridden, reason } } : undefined,
       });
-      if (!(await atomic.commit()).ok) return RETRY;
+      const committed = await atomic.commit();
+      if (!committed.ok) {
+        forgetSeats(section.id);
+        return RETRY;
+      }
+      rememberSeats(section.id, next, committed.versionstamp);
       return { registration, status: registration.status, position: registration.position, overridden };
-    }, { attempts: DECISION_ATTEMPTS }));
+    });
+  }, { attempts: DECISION_ATTEMPTS });
 }

@@ -24,6 +24,7 @@ import {
 } from "./model.ts";
 import { capacityOf, getSection, groupSections, seatsOf, type Section } from "./sections.ts";
 import { today } from "./windows.ts";
+import { forgetSeats, rememberSeats } from "./seats_cache.ts";
 import { AppError, forbidden, notFound } from "../../utils/errors.ts";
 
 /** Waitlisted students looked at per drop: enough to pass over a few who no longer qualify. */
@@ -97,7 +98,12 @@ export async function dropRegistration(
         after: null,
         extra: reason === null ? undefined : { override: { checks: ["dropDeadline"], reason } },
       });
-      if (!(await atomic.commit()).ok) return RETRY;
+      const committed = await atomic.commit();
+      if (!committed.ok) {
+        forgetSeats(section.id);
+        return RETRY;
+      }
+      rememberSeats(section.id, next, committed.versionstamp);
       return { dropped, promoted };
     }, { attempts: DECISION_ATTEMPTS }));
 }

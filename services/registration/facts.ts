@@ -34,19 +34,48 @@ async function listValues<T>(prefix: Deno.KvKey): Promise<T[]> {
   return out;
 }
 
-export async function readStudentFacts(studentId: number, groupId: number): Promise<StudentFacts> {
-  const [[student, version, holdsVersion, totals], holds, registrations, transcript] = await Promise.all([
-    db().getMany<[Student, number, number, unknown]>([
-      ["students", studentId],
-      keys.studentVersion(studentId, groupId),
-      keys.holdsVersion(studentId),
-      [TRANSCRIPT_TOTALS, studentId],
-    ]),
-    listValues<Hold>(keys.holds(studentId)),
+/** The keys of a student's facts that a decision reads in one getMany (with its own) and checks. */
+export const studentFactKeys = (studentId: number, groupId: number): Deno.KvKey[] => [
+  ["students", studentId],
+  keys.studentVersion(studentId, groupId),
+  keys.holdsVersion(studentId),
+  [TRANSCRIPT_TOTALS, studentId],
+];
+
+/**
+ * The rest of a student's facts, after their keys (`studentFactKeys`) were read: their registrations, their
+ * holds (listed only when the holds count says there are any) and, when `transcript` is asked for (a course
+ * with conditions), their transcript.
+ */
+export async function completeStudentFacts(
+  studentId: number,
+  groupId: number,
+  entries: Deno.KvEntryMaybe<unknown>[],
+  opts: { transcript: boolean },
+): Promise<StudentFacts> {
+  const [student, version, holdsVersion, totals] = entries as [
+    Deno.KvEntryMaybe<Student>,
+    Deno.KvEntryMaybe<number>,
+    Deno.KvEntryMaybe<number>,
+    Deno.KvEntryMaybe<unknown>,
+  ];
+  const [holds, registrations, transcript] = await Promise.all([
+    (holdsVersion.value ?? 0) > 0 ? listValues<Hold>(keys.holds(studentId)) : [],
     listValues<Registration>(keys.studentRegistrations(studentId, groupId)),
-    listValues<TranscriptEntry>([TRANSCRIPTS, studentId]),
+    opts.transcript ? listValues<TranscriptEntry>([TRANSCRIPTS, studentId]) : [],
   ]);
   return { student, version, holdsVersion, totals, holds, registrations, transcript };
+}
+
+export async function readStudentFacts(studentId: number, groupId: number): Promise<StudentFacts> {
+  const entries = await db().getMany<unknown[]>(studentFactKeys(studentId, groupId));
+  return await completeStudentFacts(studentId, groupId, entries, { transcript: true });
+}
+
+/** Whether a course's eligibility depends on the transcript (condition groups or a GPA limit). */
+export function needsTranscript(course: CourseFacts): boolean {
+  const c = course.conditions.value;
+  return c !== null && (c.groups.length > 0 || c.gpaLimit !== null);
 }
 
 export async function readCourseFacts(bookIds: readonly number[]): Promise<Map<number, CourseFacts>> {

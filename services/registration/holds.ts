@@ -1,7 +1,7 @@
 /**
  * Holds on a student (`["holds", studentId, holdId]`): a finance, academic or administrative reason the student
- * may not register, shown to them with its reason. Every hold added or removed moves the student's holds version,
- * which each registration decision checks, so a hold placed while a registration is being decided is never
+ * may not register, shown to them with its reason. Every hold added or removed moves the student's holds count
+ * (`holds_version`: its value counts the holds, its versionstamp is the version), which each decision checks, so a hold placed while a registration is being decided is never
  * missed. Other domains (finances) add holds through `addHold`.
  */
 import type { Student } from "../academic/model.ts";
@@ -70,7 +70,7 @@ export async function removeHold(studentId: number, holdId: string, actor: numbe
     ]);
     if (hold.versionstamp === null) throw notFound("holds");
     const atomic = db().atomic().check(hold).delete(hold.key);
-    moveCounter(atomic, version, 1);
+    moveCounter(atomic, version, -1, { floor: 0 });
     addAudit(atomic, {
       entity: AUDIT.hold,
       entityId: studentId,
