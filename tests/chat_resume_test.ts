@@ -54,12 +54,14 @@ async function resumeAfter(missed: number, alsoLive: number) {
   const answer = await again.call("resume", { rooms: { [room.chatId]: lastSeq } });
   assert(answer.ok && !answer.result.reset.includes(room.chatId), "replayed, not reset");
   await live;
-  await waitFor(again, room.chatId, head);
-  await new Promise((r) => setTimeout(r, 100));
-  const seqs = seqsOf(again.frames, room.chatId);
+  // One more message after the last: a socket's frames arrive in order, so once it is here nothing sent
+  // before it (a duplicate, a late replay) can still come.
+  const sentinel = (await sendMessage(staff, room.chatId, "sentinel")).seq!;
+  await waitFor(again, room.chatId, sentinel);
+  const seqs = seqsOf(again.frames, room.chatId).filter((seq) => seq !== sentinel);
   assertEquals(seqs, Array.from({ length: head - lastSeq }, (_, i) => lastSeq + 1 + i));
   const texts = again.frames.filter((f) => f.event === "messageReceived")
-    .map((f) => (f.data.message as { text: string }).text);
+    .map((f) => (f.data.message as { text: string }).text).filter((text) => text !== "sentinel");
   assertEquals(texts.slice(0, missed), Array.from({ length: missed }, (_, i) => `missed ${i}`));
   assertEquals(texts.slice(missed), Array.from({ length: alsoLive }, (_, i) => `live ${i}`));
   // setRooms closes the resume, after the replay, with the seq this socket had been sent.

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, nextFrame, signIn, withBrowser } from "./harness.ts";
 
 const STEP_TIMEOUT_MS = 10_000;
 const PROF_PHONE = "+995555000004";
@@ -41,9 +41,12 @@ Deno.test({
       first.setDefaultTimeout(STEP_TIMEOUT_MS);
       const setup = await first.newPage();
       await signIn(setup, base, DEMO.prof);
-      // Right after start-up the page may not know yet and lets the island ask: it stays closed.
-      await setup.waitForTimeout(300);
-      assert(!(await setup.locator("#consent-dialog").isVisible()), "the seeded professor has agreed");
+      // Right after start-up the page may not know yet and lets the island ask (consent/check.tsx); the
+      // server's answer is what it decides by, and it stays closed.
+      const { state } = await setup.evaluate(() => fetch("/api/consent/status").then((r) => r.json()));
+      assertEquals(state, "agreed", "the seeded professor has agreed");
+      await nextFrame(setup);
+      assert(!(await setup.locator("#consent-dialog").isVisible()), "no consent dialog");
       const refused = await setup.evaluate(async () =>
         (await fetch("/api/consent", {
           method: "POST",
@@ -65,7 +68,7 @@ Deno.test({
         assertEquals(await dialog.locator("header button").count(), 0, "no close button");
 
         await page.keyboard.press("Escape");
-        await page.waitForTimeout(200);
+        await nextFrame(page);
         assert(await dialogOpen(page), "Escape does not close the dialog");
 
         await page.getByTestId("consent-agree").click();

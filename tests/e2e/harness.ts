@@ -188,3 +188,20 @@ export async function signIn(
   ]);
   await page.waitForSelector("html[data-hydrated=true]");
 }
+
+/**
+ * Resolves once a request the page makes now has been seen: requests reach the test in the order the page
+ * makes them, so any request the page made before this one has been counted by then.
+ */
+export async function requestedAfterwards(page: Page): Promise<void> {
+  const probe = `/api/system/health?probe=${crypto.randomUUID()}`;
+  await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith(probe)),
+    page.evaluate((url) => fetch(url).then((r) => r.body?.cancel()), probe),
+  ]);
+}
+
+/** Resolves after the page has rendered a frame: a state change made before it is on screen. */
+export function nextFrame(page: Page): Promise<unknown> {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+}

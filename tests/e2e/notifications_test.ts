@@ -64,11 +64,20 @@ Deno.test("notifications reach another process's sockets and browsers within 1 s
       const browser = await launchBrowser();
       try {
         const page = await browser.newPage();
+        // The bell listens once its socket has subscribed (the server answers "subscribed").
+        const subscribed = new Promise<void>((resolve, reject) => {
+          const deadline = setTimeout(() => reject(new Error("the bell's socket never subscribed")), 10_000);
+          page.on("websocket", (socket) =>
+            socket.on("framereceived", ({ payload }) => {
+              if (!String(payload).includes('"subscribed"')) return;
+              clearTimeout(deadline);
+              resolve();
+            }));
+        });
         await signIn(page, second.url, DEMO.staff);
         const badge = page.locator("[data-testid=unread-count]");
         const before = Number(await badge.textContent());
-        // The socket is up once the client has subscribed; give it a moment after hydration.
-        await page.waitForTimeout(500);
+        await subscribed;
         await send(first.url, adminToken, staffId, "for the bell");
         await page.waitForFunction(
           (n) => Number(document.querySelector("[data-testid=unread-count]")?.textContent) === n,

@@ -75,13 +75,16 @@ Deno.test({
         await page.locator("a[data-menu-id='201']").click();
         await page.waitForURL(`${server.url}/books`);
         assertEquals(await page.evaluate(() => document.activeElement?.id), "main");
-        // A slow page: meanwhile the person goes to the chat launcher, and the focus stays there.
+        // A slow page: it arrives only after the person has gone to the chat launcher; the focus stays there.
+        let moved = () => {};
+        const focusMoved = new Promise<void>((resolve) => (moved = resolve));
         await page.route("**/hr", async (route) => {
-          await new Promise((r) => setTimeout(r, 500));
+          await focusMoved;
           await route.continue();
         });
         await page.locator("[data-page-region] nav a[href='/']").click();
         await page.focus("[data-testid=chat-launcher]");
+        moved();
         await page.waitForURL(`${server.url}/hr`);
         await page.unroute("**/hr");
         assertEquals(

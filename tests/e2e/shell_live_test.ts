@@ -3,19 +3,13 @@
  * poll alert at start-up and every minute (Playwright's fake clock), the menu badges and their refresh, the
  * Zoom and observing checkboxes, and a translation edited on the language screen reaching pages and islands.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Response as PageResponse } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
-import { type Credentials, DEMO, signIn, withBrowser } from "./harness.ts";
+import { waitUntil } from "../wait_until.ts";
+import { type Credentials, DEMO, nextFrame, requestedAfterwards, signIn, withBrowser } from "./harness.ts";
 
 const POLLS_PATH = "/api/shell/polls/waiting";
-
-async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const STATEMENT_PATH = "/api/shell/professor-statement";
 
 Deno.test({
   name: "shell live parts in a real browser",
@@ -54,12 +48,15 @@ Deno.test({
             await dialog.getByRole("button", { name: "მოგვიანებით" }).click();
             await dialog.waitFor({ state: "hidden" });
 
-            // The same session: a full reload does not open it again.
+            // The same session: a full reload does not open it again. The shell asks for the statement in the
+            // same turn as it starts the poll check, so once that check has answered, no question was asked.
+            const asked: string[] = [];
+            page.on("request", (r) => r.url().includes(STATEMENT_PATH) && asked.push(r.url()));
             const ran = checksRan(page);
             await page.reload();
             await page.waitForSelector("html[data-hydrated=true]");
             await ran;
-            await page.waitForTimeout(700);
+            assertEquals(asked, []);
             assertEquals(await dialog.count(), 0);
 
             // A new session asks again; confirming ends it for good.
@@ -70,18 +67,15 @@ Deno.test({
             await again.waitFor({ state: "hidden" });
             await second.getByText("განცხადება დადასტურებულია").waitFor();
 
-            let thirdRan: Promise<unknown> = Promise.resolve();
+            // A third session asks and hears that the statement is confirmed: the dialog stays closed.
+            let answered: Promise<PageResponse> | null = null;
             const third = await session(DEMO.prof, {
               statementDialog: true,
-              beforeSignIn: (p) => Promise.resolve(void (thirdRan = checksRan(p))),
+              beforeSignIn: (p) =>
+                Promise.resolve(void (answered = p.waitForResponse((r) => r.url().includes(STATEMENT_PATH)))),
             });
-            await thirdRan;
-            await third.waitForTimeout(1000);
+            assertEquals(await (await answered!).json(), { isChecked: true });
             assertEquals(await third.locator("dialog#professor-statement").count(), 0);
-            const checked = await third.evaluate(() =>
-              fetch("/api/shell/professor-statement").then((r) => r.json())
-            );
-            assertEquals(checked, { isChecked: true });
           },
         );
 
@@ -99,7 +93,7 @@ Deno.test({
           await alert.waitFor();
           await waitUntil(() => checks === 1, "the start-up check");
           await page.clock.runFor(59_000);
-          await page.waitForTimeout(300);
+          await requestedAfterwards(page);
           assertEquals(checks, 1, "no second check before a minute");
           await page.clock.runFor(1_000);
           await waitUntil(() => checks === 2, "the check after one minute");
@@ -159,9 +153,12 @@ Deno.test({
           await admin.getByText("წარმატებით განახლდა").waitFor();
 
           const staff = await session(DEMO.staff);
+          // The menu's live checkboxes appear once /api/auth/me has answered whether the person observes.
+          const liveState = staff.waitForResponse((r) => r.url().endsWith("/api/auth/me"));
           await staff.click("#user-menu-button");
           await staff.locator("#user-menu-menu a").first().waitFor();
-          await staff.waitForTimeout(500);
+          await liveState;
+          await nextFrame(staff);
           assertEquals(await staff.getByTestId("zoom-online").count(), 0);
           assertEquals(await staff.getByTestId("observing").count(), 0);
         });

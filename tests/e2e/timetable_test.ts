@@ -57,16 +57,17 @@ Deno.test({
       });
 
       await t.step("staff exports the group's timetable with a progress bar while it is made", async () => {
-        // The export is delayed on its way to the page, so the progress bar has time to show.
+        // The export reaches the page only once the progress bar shows, so the bar is seen while it is made.
+        const progressShown = page.waitForSelector('[role="progressbar"]');
         await page.route("**/api/timetable/*/export", async (route) => {
           const response = await route.fetch();
-          await new Promise((r) => setTimeout(r, 800));
+          await progressShown;
           await route.fulfill({ response });
         });
         const [download] = await Promise.all([
           page.waitForEvent("download"),
           page.click('[data-testid="tables-export"]'),
-          page.waitForSelector('[role="progressbar"]'),
+          progressShown,
         ]);
         assert(download.suggestedFilename().endsWith(".xlsx"), download.suggestedFilename());
         const bytes = await Deno.readFile((await download.path())!);
