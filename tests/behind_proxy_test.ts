@@ -16,7 +16,7 @@ Deno.test("X-Forwarded-Proto is believed only from a trusted proxy", () => {
 
 Deno.test("signing in behind a TLS proxy", async (t) => {
   const server = await startServer({ TRUST_PROXY: "1" });
-  const signIn = (headers: Record<string, string>, password = DEMO.staff.password) =>
+  const signIn = (headers: Record<string, string>, password: string = DEMO.staff.password) =>
     fetch(`${server.url}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url, ...headers },

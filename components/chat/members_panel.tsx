@@ -5,7 +5,7 @@
  * panel. The server checks every one of these again.
  */
 import { useState } from "preact/hooks";
-import type { ChatUser, MemberRef, Room } from "../../services/chat/protocol.ts";
+import type { ChatUser, Member, MemberRef, Room } from "../../services/chat/protocol.ts";
 import { t } from "../../utils/i18n.ts";
 import { ConfirmDialog } from "../ui/confirm_dialog.tsx";
 import { showToast } from "../ui/toast.tsx";
@@ -28,7 +28,7 @@ export function MembersPanel({ client, room, me, onDone }: MembersPanelProps) {
   const group = room.kind === "group";
   const [title, setTitle] = useState(room.custom_title ?? (group ? room.title : ""));
   const [keyword, setKeyword] = useState("");
-  const [found, setFound] = useState<ChatUser[]>([]);
+  const [found, setFound] = useState<Member[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 

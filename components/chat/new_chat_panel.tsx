@@ -4,7 +4,7 @@
  * "Start chat" for one person (their direct room), "Create group" for more.
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
-import type { ChatUser } from "../../services/chat/protocol.ts";
+import type { ChatUser, Member } from "../../services/chat/protocol.ts";
 import { t } from "../../utils/i18n.ts";
 import { showToast } from "../ui/toast.tsx";
 import { Avatars } from "./avatars.tsx";
@@ -14,22 +14,22 @@ import { debounce, SEARCH_DEBOUNCE_MS } from "./timing.ts";
 
 export function NewChatPanel({ client, me }: { client: ChatClient; me: ChatUser | null }) {
   const [keyword, setKeyword] = useState("");
-  const [found, setFound] = useState<ChatUser[]>([]);
-  const [chosen, setChosen] = useState<ChatUser[]>([]);
+  const [found, setFound] = useState<Member[]>([]);
+  const [chosen, setChosen] = useState<Member[]>([]);
   const [busy, setBusy] = useState(false);
 
   const search = useMemo(
     () =>
       debounce(async (value: string) => {
         if (!value.trim()) return setFound([]);
-        const { users } = await client.search(value).catch(() => ({ users: [] as ChatUser[] }));
+        const { users } = await client.search(value).catch(() => ({ users: [] as Member[] }));
         setFound(users.filter((u) => !me || !sameSender(u, me)));
       }, SEARCH_DEBOUNCE_MS),
     [me],
   );
   useEffect(() => () => search.cancel(), [search]);
 
-  const choose = (user: ChatUser) => {
+  const choose = (user: Member) => {
     if (!chosen.some((c) => sameSender(c, user))) setChosen([...chosen, user]);
     setKeyword("");
     setFound([]);
