@@ -24,7 +24,7 @@ const LIMIT_OF: Record<ChatRateKind, keyof ChatLimits> = {
   memberChanges: "memberChangesPerMinute",
 };
 const WINDOW_MS = 60_000;
-/** Taken from KV at a time: a burst of LEASE messages costs one KV write. */
+/** Taken from KV at a time (at least; a twelfth of a large limit): a burst of LEASE messages costs one write. */
 const LEASE = 5;
 
 interface Lease {
@@ -63,7 +63,7 @@ export async function chargeChat(userId: number, kind: ChatRateKind, now = Date.
       const entry = await db().get<number>(key);
       const used = entry.value ?? 0;
       if (used >= limit) return 0;
-      const grant = Math.min(LEASE, limit - used);
+      const grant = Math.min(Math.max(LEASE, Math.floor(limit / 12)), limit - used);
       const stored = await db().atomic().check(entry).set(key, used + grant, { expireIn: 2 * WINDOW_MS })
         .commit();
       return stored.ok ? grant : RETRY;
