@@ -72,17 +72,18 @@ import * as $r67 from "./routes/permissions/professors.tsx";
 import * as $r68 from "./routes/permissions/roles.tsx";
 import * as $r69 from "./routes/permissions/users.tsx";
 import * as $r70 from "./routes/personal-vote.tsx";
-import * as $r71 from "./routes/structure/index.tsx";
-import * as $r72 from "./routes/structure/schools.tsx";
-import * as $r73 from "./routes/structure/specials.tsx";
-import * as $r74 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r75 from "./routes/students/[id].tsx";
-import * as $r76 from "./routes/students/index.tsx";
-import * as $r77 from "./routes/tables.tsx";
-import * as $r78 from "./routes/ui-kit.tsx";
-import * as $r79 from "./routes/user/notifications/list.tsx";
-import * as $r80 from "./routes/user/notifications/settings.tsx";
-import * as $r81 from "./routes/vote-form.tsx";
+import * as $r71 from "./routes/registration.tsx";
+import * as $r72 from "./routes/structure/index.tsx";
+import * as $r73 from "./routes/structure/schools.tsx";
+import * as $r74 from "./routes/structure/specials.tsx";
+import * as $r75 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r76 from "./routes/students/[id].tsx";
+import * as $r77 from "./routes/students/index.tsx";
+import * as $r78 from "./routes/tables.tsx";
+import * as $r79 from "./routes/ui-kit.tsx";
+import * as $r80 from "./routes/user/notifications/list.tsx";
+import * as $r81 from "./routes/user/notifications/settings.tsx";
+import * as $r82 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -101,16 +102,17 @@ import * as $i14 from "./islands/permissions/dead_letters.tsx";
 import * as $i15 from "./islands/permissions/menu.tsx";
 import * as $i16 from "./islands/permissions/params.tsx";
 import * as $i17 from "./islands/permissions/roles.tsx";
-import * as $i18 from "./islands/shell/mailbox_items.tsx";
-import * as $i19 from "./islands/shell/side_menu.tsx";
-import * as $i20 from "./islands/shell/top_bar.tsx";
-import * as $i21 from "./islands/structure/programs.tsx";
-import * as $i22 from "./islands/structure/schools.tsx";
-import * as $i23 from "./islands/students/filters.tsx";
-import * as $i24 from "./islands/students/form.tsx";
-import * as $i25 from "./islands/students/qr.tsx";
-import * as $i26 from "./islands/timetable/toolbar.tsx";
-import * as $i27 from "./islands/ui/kit_demo.tsx";
+import * as $i18 from "./islands/registration/actions.tsx";
+import * as $i19 from "./islands/shell/mailbox_items.tsx";
+import * as $i20 from "./islands/shell/side_menu.tsx";
+import * as $i21 from "./islands/shell/top_bar.tsx";
+import * as $i22 from "./islands/structure/programs.tsx";
+import * as $i23 from "./islands/structure/schools.tsx";
+import * as $i24 from "./islands/students/filters.tsx";
+import * as $i25 from "./islands/students/form.tsx";
+import * as $i26 from "./islands/students/qr.tsx";
+import * as $i27 from "./islands/timetable/toolbar.tsx";
+import * as $i28 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -185,17 +187,18 @@ const manifest: Manifest = {
     "./routes/permissions/roles.tsx": $r68,
     "./routes/permissions/users.tsx": $r69,
     "./routes/personal-vote.tsx": $r70,
-    "./routes/structure/index.tsx": $r71,
-    "./routes/structure/schools.tsx": $r72,
-    "./routes/structure/specials.tsx": $r73,
-    "./routes/studentInfoQrCode/[token].tsx": $r74,
-    "./routes/students/[id].tsx": $r75,
-    "./routes/students/index.tsx": $r76,
-    "./routes/tables.tsx": $r77,
-    "./routes/ui-kit.tsx": $r78,
-    "./routes/user/notifications/list.tsx": $r79,
-    "./routes/user/notifications/settings.tsx": $r80,
-    "./routes/vote-form.tsx": $r81,
+    "./routes/registration.tsx": $r71,
+    "./routes/structure/index.tsx": $r72,
+    "./routes/structure/schools.tsx": $r73,
+    "./routes/structure/specials.tsx": $r74,
+    "./routes/studentInfoQrCode/[token].tsx": $r75,
+    "./routes/students/[id].tsx": $r76,
+    "./routes/students/index.tsx": $r77,
+    "./routes/tables.tsx": $r78,
+    "./routes/ui-kit.tsx": $r79,
+    "./routes/user/notifications/list.tsx": $r80,
+    "./routes/user/notifications/settings.tsx": $r81,
+    "./routes/vote-form.tsx": $r82,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -216,16 +219,17 @@ const manifest: Manifest = {
     "./islands/permissions/menu.tsx": $i15,
     "./islands/permissions/params.tsx": $i16,
     "./islands/permissions/roles.tsx": $i17,
-    "./islands/shell/mailbox_items.tsx": $i18,
-    "./islands/shell/side_menu.tsx": $i19,
-    "./islands/shell/top_bar.tsx": $i20,
-    "./islands/structure/programs.tsx": $i21,
-    "./islands/structure/schools.tsx": $i22,
-    "./islands/students/filters.tsx": $i23,
-    "./islands/students/form.tsx": $i24,
-    "./islands/students/qr.tsx": $i25,
-    "./islands/timetable/toolbar.tsx": $i26,
-    "./islands/ui/kit_demo.tsx": $i27,
+    "./islands/registration/actions.tsx": $i18,
+    "./islands/shell/mailbox_items.tsx": $i19,
+    "./islands/shell/side_menu.tsx": $i20,
+    "./islands/shell/top_bar.tsx": $i21,
+    "./islands/structure/programs.tsx": $i22,
+    "./islands/structure/schools.tsx": $i23,
+    "./islands/students/filters.tsx": $i24,
+    "./islands/students/form.tsx": $i25,
+    "./islands/students/qr.tsx": $i26,
+    "./islands/timetable/toolbar.tsx": $i27,
+    "./islands/ui/kit_demo.tsx": $i28,
   },
 };
 

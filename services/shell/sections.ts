@@ -24,7 +24,6 @@ export const SECTIONS: Section[] = [
   s("/event-calendar", "sections.eventCalendar"),
   s("/observer-panel", "sections.observerPanel"),
   s("/sms", "menu.sms", "menu.contact.sms"),
-  s("/registration", "menu.registration", "menu.learningProcesses.registration"),
   s("/tasks", "sections.tasks"),
   s("/portfolio", "sections.portfolio"),
   s("/finances", "menu.finances", "menu.finances"),

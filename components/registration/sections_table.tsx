@@ -1,0 +1,181 @@
+/**
+ * The sections of a semester as a table. For a student each row carries seats left, the eligibility per rule
+ * (in a disclosure), a clash warning, every check that would refuse them, and the register / waitlist / drop
+ * button; for the registrar the seats and a link to the roster. The buttons are answered by
+ * islands/registration/actions.tsx (data-reg attributes).
+ */
+import type { OfferingRow } from "../../services/registration/offerings.ts";
+import { buttonClass } from "../ui/button.tsx";
+import type { Translate } from "../../utils/i18n.ts";
+
+export const money = (tetri: number | null) => tetri === null ? "—" : `${(tetri / 100).toFixed(2)} ₾`;
+
+export function LessonList({ row, t }: { row: Pick<OfferingRow, "lessons">; t: Translate }) {
+  return (
+    <ul class="space-y-0.5">
+      {row.lessons.map((l, i) => (
+        <li key={i} class="whitespace-nowrap">
+          {t(`registration.weekdays.${l.weekday}`)} {l.time} · {l.room}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SeatCell({ row, t }: { row: OfferingRow; t: Translate }) {
+  return (
+    <div class="whitespace-nowrap">
+      {row.seatsLeft > 0
+        ? <span class="text-success-700">{t("registration.seatsLeft", { count: row.seatsLeft })}</span>
+        : <span class="text-danger-700 font-medium">{t("registration.full")}</span>}
+      <div class="text-xs text-gray-500">
+        {row.enrolled}/{row.capacity}
+        {row.waitlisted > 0 ? ` (+${row.waitlisted})` : ""}
+      </div>
+    </div>
+  );
+}
+
+function StudentAction({ row, t }: { row: OfferingRow; t: Translate }) {
+  if (row.mine) {
+    return (
+      <div class="space-y-1">
+        <span class="block font-medium" data-status={row.mine.status}>
+          {row.mine.status === "enrolled"
+            ? t("registration.enrolled")
+            : t("registration.waitlisted", { position: row.mine.position ?? 0 })}
+        </span>
+        <button
+          type="button"
+          class={buttonClass("secondary", "sm")}
+          data-reg="drop"
+          data-registration={row.mine.id}
+          data-course={row.course.name}
+        >
+          {t("registration.drop")}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      class={buttonClass(row.refusals?.length ? "secondary" : "primary", "sm")}
+      data-reg="register"
+      data-section={row.id}
+      data-course={row.course.name}
+    >
+      {row.seatsLeft > 0 ? t("registration.register") : t("registration.joinWaitlist")}
+    </button>
+  );
+}
+
+export function StudentSectionsTable({ rows, t }: { rows: OfferingRow[]; t: Translate }) {
+  return (
+    <table class="w-full text-sm" id="registration-sections">
+      <thead class="text-start text-xs uppercase text-gray-500">
+        <tr>
+          <th class="p-2 text-start">{t("registration.course")}</th>
+          <th class="p-2 text-start">{t("registration.professor")}</th>
+          <th class="p-2 text-start">{t("registration.lessons")}</th>
+          <th class="p-2 text-start">{t("registration.seats")}</th>
+          <th class="p-2 text-start">{t("registration.price")}</th>
+          <th class="p-2 text-start">{t("registration.status")}</th>
+          <th class="p-2"></th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} class="border-t border-gray-200 align-top" data-section-row={row.id}>
+            <td class="p-2">
+              <div class="font-medium">{row.course.name}</div>
+              <div class="text-xs text-gray-500">{row.course.code} · {row.course.credits} ECTS</div>
+            </td>
+            <td class="p-2">{row.professor}</td>
+            <td class="p-2">
+              <LessonList row={row} t={t} />
+            </td>
+            <td class="p-2">
+              <SeatCell row={row} t={t} />
+            </td>
+            <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
+            <td class="p-2">
+              {row.eligibility && (
+                <details>
+                  <summary class={row.eligibility.eligible ? "text-success-700" : "text-danger-700"}>
+                    {row.eligibility.eligible ? t("registration.eligible") : t("registration.notEligible")}
+                  </summary>
+                  <ul class="mt-1 list-disc ps-5 text-xs">
+                    {row.eligibility.rules.map((r, i) => (
+                      <li key={i} data-rule={r.status}>
+                        <span class="font-medium">{r.title}</span>: {r.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+              {row.clash && row.clash.length > 0 && (
+                <div class="text-warning-700 text-xs" data-clash>
+                  {t("registration.clash", { names: row.clash.join(", ") })}
+                </div>
+              )}
+              {!row.mine && row.refusals && row.refusals.length > 0 && (
+                <ul class="mt-1 text-xs text-danger-700" data-refusals>
+                  {row.refusals.map((r) => <li key={r.check}>{t(r.key, r.params)}</li>)}
+                </ul>
+              )}
+            </td>
+            <td class="p-2">
+              <StudentAction row={row} t={t} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function StaffSectionsTable(
+  { rows, t, href }: { rows: OfferingRow[]; t: Translate; href: (section: string) => string },
+) {
+  return (
+    <table class="w-full text-sm" id="registration-sections">
+      <thead class="text-xs uppercase text-gray-500">
+        <tr>
+          <th class="p-2 text-start">{t("registration.course")}</th>
+          <th class="p-2 text-start">{t("registration.professor")}</th>
+          <th class="p-2 text-start">{t("registration.lessons")}</th>
+          <th class="p-2 text-start">{t("registration.seats")}</th>
+          <th class="p-2 text-start">{t("registration.price")}</th>
+          <th class="p-2"></th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} class="border-t border-gray-200 align-top" data-section-row={row.id}>
+            <td class="p-2">
+              <div class="font-medium">{row.course.name}</div>
+              <div class="text-xs text-gray-500">
+                {row.course.code} · {row.course.credits} ECTS
+                {row.closed ? ` · ${t("registration.closedSection")}` : ""}
+              </div>
+            </td>
+            <td class="p-2">{row.professor}</td>
+            <td class="p-2">
+              <LessonList row={row} t={t} />
+            </td>
+            <td class="p-2">
+              <SeatCell row={row} t={t} />
+            </td>
+            <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
+            <td class="p-2">
+              <a class={buttonClass("secondary", "sm")} href={href(row.id)}>
+                {t("registration.roster.show")}
+              </a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Everything the /registration page shows, read for one request from the URL: the tab (register, sections,
+ * holds, settings), the semester (default: the one whose window is open), a text filter and page, and for the
+ * registrar a section whose roster to open. A student sees their holds, registrations and the sections with
+ * what would refuse them; the registrar sees seats, rosters, holds and the windows.
+ */
+import { listGroups } from "../academic/semesters.ts";
+import { listHolds } from "./holds.ts";
+import type { Hold, RegistrationWindow } from "./model.ts";
+import { listOfferings, type Mine, type OfferingRow, registrationMine } from "./offerings.ts";
+import { type Roster, sectionRoster } from "./roster.ts";
+import { currentWindowGroup, getWindow } from "./windows.ts";
+import type { Lang } from "../../utils/i18n.ts";
+
+export type RegistrationTab = "register" | "sections" | "holds" | "settings";
+export const PAGE_SIZE = 20;
+
+export interface RegistrationQuery {
+  tab: RegistrationTab;
+  group: number | null;
+  text: string;
+  page: number;
+  section: string | null;
+}
+
+export interface RegistrationPageData {
+  query: RegistrationQuery;
+  groups: { id: number; label: string }[];
+  groupId: number | null;
+  window: RegistrationWindow | null;
+  rows: OfferingRow[];
+  total: number;
+  mine: Mine | null;
+  holds: Hold[];
+  roster: Roster | null;
+  staff: boolean;
+}
+
+const positive = (value: string | null) => {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+export function parseRegistrationQuery(params: URLSearchParams, staff: boolean): RegistrationQuery {
+  const asked = params.get("tab");
+  const tabs: RegistrationTab[] = staff ? ["sections", "register", "holds", "settings"] : ["register"];
+  const section = params.get("section");
+  return {
+    tab: tabs.includes(asked as RegistrationTab) ? asked as RegistrationTab : tabs[0],
+    group: positive(params.get("group")),
+    text: (params.get("q") ?? "").trim().slice(0, 100),
+    page: Math.min(positive(params.get("page")) ?? 1, 10_000),
+    section: section && /^\d{1,9}-\d{1,9}-\d{1,9}$/.test(section) ? section : null,
+  };
+}
+
+export async function loadRegistrationPage(
+  query: RegistrationQuery,
+  viewer: { studentId: number | null; staff: boolean; canHolds: boolean },
+  lang: Lang,
+): Promise<RegistrationPageData> {
+  const groups = await listGroups();
+  const groupId = query.group !== null && groups.some((g) => g.id === query.group)
+    ? query.group
+    : await currentWindowGroup() ?? groups.at(-1)?.id ?? null;
+  const empty = { rows: [] as OfferingRow[], total: 0 };
+  const studentId = query.tab === "register" ? viewer.studentId : null;
+  const [window, listing, mine, holds, roster] = await Promise.all([
+    groupId === null ? null : getWindow(groupId),
+    groupId === null || query.tab === "holds" || query.tab === "settings"
+      ? empty
+      : listOfferings(groupId, { text: query.text, page: query.page, limit: PAGE_SIZE }, { studentId }, lang)
+        .then((r) => ({ rows: r.data, total: r.total })),
+    groupId !== null && studentId !== null ? registrationMine(studentId, groupId, lang) : null,
+    query.tab === "holds" && viewer.canHolds ? listHolds() : [],
+    viewer.staff && query.section && query.tab === "sections"
+      ? sectionRoster(query.section, lang).catch(() => null)
+      : null,
+  ]);
+  return {
+    query,
+    groups: [...groups].reverse().map((g) => ({ id: g.id, label: g.value.seasonYear })),
+    groupId,
+    window,
+    rows: listing.rows,
+    total: listing.total,
+    mine,
+    holds,
+    roster,
+    staff: viewer.staff,
+  };
+}
