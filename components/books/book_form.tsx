@@ -77,7 +77,7 @@ const valuesOf = (b: StoredBook): Values => ({
   langCode: b.langCode,
   nashromi_praqtika_type: b.nashromi_praqtika_type,
   medic: b.medic,
-  level: String(b.level),
+  level: b.level === null ? "" : String(b.level),
 });
 
 export function BookForm({ bookId, onClose, onSaved }: BookFormProps) {
@@ -197,6 +197,7 @@ export function BookForm({ bookId, onClose, onSaved }: BookFormProps) {
               {choice(
                 "level",
                 [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: t(`books.level.${n}`) })),
+                false, // SPEC §5: the level is not required
               )}
               {choice(
                 "nashromi_praqtika_type",

@@ -88,7 +88,7 @@ export const Book = z.object({
   langCode: z.enum(LANG_CODES),
   nashromi_praqtika_type: z.enum(["", "praktika", "nashromi"]),
   medic: z.boolean(),
-  level: z.number().int(),
+  level: z.number().int().nullable(),
   gpaLimit: z.number().nullable(),
 }).openapi("Book");
 
@@ -108,7 +108,7 @@ export const BookRow = z.object({
   status: Status,
   lang: z.string().nullable(),
   langCode: z.enum(LANG_CODES),
-  level: z.number().int(),
+  level: z.number().int().nullable(),
   conditionStatus: z.union([z.literal(0), z.literal(1)]),
   componentCount: z.number().int(),
 }).openapi("BookRow");

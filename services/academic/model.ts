@@ -140,6 +140,7 @@ export interface Book {
   langCode: "geo" | "eng";
   nashromi_praqtika_type: "" | "praktika" | "nashromi";
   medic: boolean;
-  level: Level;
+  /** Not required (SPEC §5): null when the form leaves it empty. */
+  level: Level | null;
   gpaLimit: number | null;
 }

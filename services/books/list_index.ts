@@ -40,7 +40,7 @@ export interface BookListRow {
   status: "active" | "closed";
   lang: string | null;
   langCode: "geo" | "eng";
-  level: number;
+  level: number | null;
   conditionStatus: 0 | 1;
   componentCount: number;
 }

@@ -95,8 +95,14 @@ Deno.test("course form rules (SPEC §5)", async (t) => {
         credit: "errors.required",
         status: "errors.required",
         langCode: "errors.required",
-        level: "errors.required",
       });
+    });
+
+    await t.step("the level is not required (SPEC §5): left empty it is stored as none", async () => {
+      for (const level of [undefined, null, ""]) {
+        const saved = await addBook(form({ level, code: `LV-${String(level).length}` }), 1);
+        assertEquals(saved.value.level, null);
+      }
     });
 
     await t.step("an empty type means 1; a type other than 1 or 2 is refused", async () => {

@@ -3,7 +3,7 @@
  * whoever calls it) and the API's zod schemas (which report the same length limits before any read). Every
  * failure names its field with an i18n key, so the form shows all its errors together in the person's language.
  */
-import { type Book, type Level, LEVELS } from "../academic/model.ts";
+import { type Book, LEVELS } from "../academic/model.ts";
 import { type FieldError, invalid } from "../../utils/errors.ts";
 
 export const BOOK_NAME_MAX = 200;
@@ -83,6 +83,16 @@ function choice<T extends string | number>(
   return value as T;
 }
 
+/** A choice that may be left empty (null); anything else must be one of `allowed`. */
+function optionalChoice<T extends string | number>(
+  fields: Fields,
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+): T | null {
+  return value === undefined || value === null || value === "" ? null : choice(fields, name, value, allowed);
+}
+
 /** Numbers may come as text from a select ("2"); empty stays empty. */
 const numberish = (value: unknown) =>
   typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -121,7 +131,8 @@ export function normalizeBook(input: BookInput): NewBook {
       PRACTICE_TYPES,
     ),
     medic: medic === true,
-    level: choice(fields, "level", numberish(input.level), LEVELS) as Level,
+    // SPEC §5 requires name, credit, type, status and langCode; the level may stay empty.
+    level: optionalChoice(fields, "level", numberish(input.level), LEVELS),
     gpaLimit: null,
   };
   if (Object.keys(fields).length) throw invalid(fields);

@@ -159,7 +159,9 @@ function conditionsFor(
   if (index + 1 < track.length && index >= 2 && random.next() < 0.05) {
     group("nonCondition", "ანტიპირობა / Not after", 0, [track[index + 1]]);
   }
-  const gpaLimit = book.level >= 2 && book.level <= 3 && random.next() < 0.08 ? random.pick([2.5, 3]) : null;
+  const gpaLimit = (book.level === 2 || book.level === 3) && random.next() < 0.08
+    ? random.pick([2.5, 3])
+    : null;
   const restricted = programs.length && random.next() < 0.05 ? programs.slice(0, 2) : [];
   if (!groups.length && gpaLimit === null && !restricted.length) return null;
   return {
