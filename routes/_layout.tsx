@@ -19,9 +19,12 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
   if (!identity) return <Component />;
   const { user, session } = identity;
   const menu = menuFor(currentMenu(), state.auth.can, user.guard);
-  const profileHref = `/hr/${user.guard === "custom" ? "administrative" : "academic"}-personal/details/${
-    user.hrUserId ?? 0
-  }/routes`;
+  // A student's profile is their student page; staff and professors have their personnel record.
+  const profileHref = user.studentId !== null
+    ? `/students/${user.studentId}`
+    : `/hr/${user.guard === "custom" ? "administrative" : "academic"}-personal/details/${
+      user.hrUserId ?? 0
+    }/routes`;
   return (
     <div class="flex min-h-screen">
       <a

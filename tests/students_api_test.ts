@@ -11,6 +11,8 @@ import type { School } from "../services/academic/model.ts";
 import { bulkSet } from "../services/db/kv.ts";
 import { CARD_VALID_SECONDS, signStudentCard } from "../services/students/qr.ts";
 import { addTranscriptEntry } from "../services/students/transcripts.ts";
+import { findUserByEmail } from "../services/identity/users.ts";
+import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 
 const app = await seededApp();
 const fixture = await writeStructure();
@@ -348,5 +350,20 @@ Deno.test("students API", async (t) => {
       (await app.request("/students/999999", { headers: { cookie: `session=${tokens.staff}` } })).status,
       404,
     );
+  });
+
+  await t.step("a student's user-menu Profile is their own student page; another's is refused", async () => {
+    const student = await findUserByEmail(DEMO_ACCOUNTS.student.email);
+    const own = student!.studentId!;
+    const page = (path: string) =>
+      app.request(path, { headers: { cookie: `session=${tokens.student}; lang=en` } });
+    const home = await (await page("/tables")).text();
+    assertMatch(home, new RegExp(`"profileHref":"/students/${own}"`));
+    const mine = await page(`/students/${own}`);
+    assertEquals(mine.status, 200);
+    const html = await mine.text();
+    assert(!html.includes('data-testid="student-history"'), "the registry's audit stays with the staff");
+    assertEquals((await page(`/students/${created[1].id}`)).status, 403);
+    assertEquals((await page("/students")).status, 403);
   });
 });

@@ -15,10 +15,14 @@ import {
   studentProfile,
   STUDENTS,
 } from "../../services/students/mod.ts";
-import { notFound } from "../../utils/errors.ts";
+import { forbidden, notFound } from "../../utils/errors.ts";
 import type { AppState } from "../../http/app_state.ts";
 
-export const meta: RouteMeta = { titleKey: "students.studentTitle", permission: "menu.students" };
+/** Staff with `menu.students` see any student; a student sees their own page (their profile, from the user menu). */
+export const meta: RouteMeta = { titleKey: "students.studentTitle" };
+
+const mayView = (state: AppState, id: number) =>
+  state.auth.can("menu.students") || (state.identity !== null && state.identity.user.studentId === id);
 
 interface StudentPage {
   profile: StudentProfile;
@@ -31,6 +35,7 @@ export const handler: Handlers<StudentPage, AppState> = {
   async GET({ params, state, render }) {
     const id = Number(params.id);
     if (!/^\d{1,15}$/.test(params.id) || !Number.isSafeInteger(id)) throw notFound(STUDENTS);
+    if (!mayView(state, id)) throw forbidden();
     const [profile, structure] = await Promise.all([studentProfile(id, state.lang), studentStructure()]);
     if (!profile) throw notFound(STUDENTS);
     return render({ profile, history: await studentHistory(id, state.lang), structure });
@@ -42,6 +47,8 @@ const SECTION_TITLE = "mb-3 text-lg font-semibold";
 export default function StudentPage({ data, state }: PageProps<StudentPage, AppState>) {
   const { t, lang, auth } = state;
   const { profile, structure } = data;
+  // A student reading their own page sees their profile and transcript, not the registry's tools and audit.
+  const staff = auth.can("menu.students");
   const s = profile.student;
   const courseCodes = new Map(
     profile.semesters.flatMap((sem) => sem.entries.map((e) => [e.bookId, e.courseCode])),
@@ -52,14 +59,16 @@ export default function StudentPage({ data, state }: PageProps<StudentPage, AppS
     <article class="space-y-8">
       <header class="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <a href="/students" class="text-sm text-primary-700 hover:underline">
-            ← {t("students.backToList")}
-          </a>
+          {staff && (
+            <a href="/students" class="text-sm text-primary-700 hover:underline">
+              ← {t("students.backToList")}
+            </a>
+          )}
           <h1 class="mt-1 text-2xl font-semibold" data-testid="student-name">{studentName(s, lang)}</h1>
           <p class="text-sm text-gray-600">{otherScriptName(s, lang)}</p>
         </div>
         <div class="flex flex-wrap gap-2">
-          <StudentQr studentId={s.id} name={studentName(s, lang)} />
+          {staff && <StudentQr studentId={s.id} name={studentName(s, lang)} />}
           {auth.can("menu.students.edit") && (
             <StudentForm
               mode="edit"
@@ -94,16 +103,18 @@ export default function StudentPage({ data, state }: PageProps<StudentPage, AppS
         <h2 id="student-transcript-title" class={SECTION_TITLE}>{t("students.transcript.title")}</h2>
         <TranscriptView semesters={profile.semesters} t={t} />
       </section>
-      <section aria-labelledby="student-history-title" data-testid="student-history">
-        <h2 id="student-history-title" class={SECTION_TITLE}>{t("students.history.title")}</h2>
-        <StudentHistory
-          entries={data.history}
-          courseCodes={courseCodes}
-          programCodes={new Map(structure.programList.map((p) => [p.id, p.code]))}
-          t={t}
-          lang={lang}
-        />
-      </section>
+      {staff && (
+        <section aria-labelledby="student-history-title" data-testid="student-history">
+          <h2 id="student-history-title" class={SECTION_TITLE}>{t("students.history.title")}</h2>
+          <StudentHistory
+            entries={data.history}
+            courseCodes={courseCodes}
+            programCodes={new Map(structure.programList.map((p) => [p.id, p.code]))}
+            t={t}
+            lang={lang}
+          />
+        </section>
+      )}
     </article>
   );
 }
