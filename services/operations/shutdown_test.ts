@@ -7,9 +7,45 @@ import { chatClient, type ChatTestClient } from "../../tests/chat_client.ts";
 import { DENO, ROOT, serveFlags } from "../../tests/serve_flags.ts";
 import { type Credentials, DEMO } from "../../tests/e2e/harness.ts";
 import { REFERENCE_NOW } from "../seed/university_sizes.ts";
+import { db, openDb } from "../db/kv.ts";
+import { drain, isDraining } from "./shutdown.ts";
 
 /** User ids of the demo accounts (services/seed/accounts.ts creates them in this order). */
 const ADMIN = 1, PROF = 4, STUDENT = 5;
+
+Deno.test("a drain lets the request in flight finish, refuses new ones and closes the KV", async (t) => {
+  await openDb(":memory:");
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async () => {
+    await answered;
+    await db().get(["meta", "schema_version"]); // the KV is still open for it
+    return new Response("done");
+  });
+  const url = `http://127.0.0.1:${server.addr.port}/`;
+  const inFlight = fetch(url).then((r) => r.text());
+  await new Promise((r) => setTimeout(r, 100));
+  const draining = drain(server, "TEST", undefined, 5_000);
+
+  await t.step("readiness fails and new connections are refused at once", async () => {
+    assertEquals(isDraining(), true);
+    const late = await fetch(url).then((r) => (r.body?.cancel(), "answered"), () => "refused");
+    assertEquals(late, "refused");
+  });
+
+  await t.step("the request in flight gets its answer, then the KV closes", async () => {
+    release();
+    assertEquals(await inFlight, "done");
+    await draining;
+    let open = true;
+    try {
+      db();
+    } catch {
+      open = false;
+    }
+    assertEquals(open, false);
+  });
+});
 
 async function serve(kvDir: string) {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
