@@ -3,7 +3,7 @@
  * into the OpenAPI document and attaches the guard that enforces exactly that permission. A route cannot be
  * declared without a permission (deny by default); `public` and `session` are the two non-key values.
  */
-import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../utils/errors.ts";
 import { validationError } from "../utils/validation_error.ts";
@@ -57,3 +57,72 @@ export function createRouter() {
     },
   });
 }
+
+// ---- the islands' client, typed by operation ----
+
+/** The parts of an `apiRoute` declaration the client's types read. */
+interface RouteShape {
+  method: string;
+  path: string;
+  request?: unknown;
+  responses: unknown;
+}
+
+type JsonSchemaIn<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } }
+  ? S
+  : never;
+
+/** The request a route takes, as the caller writes it: `{ params, query, body }`, each only when declared. */
+type RequestOf<R> = R extends { request: infer Q } ? Q : Record<never, never>;
+type ParamsPart<Q> = Q extends { params: infer S extends z.ZodType } ? { params: z.input<S> }
+  : Record<never, never>;
+type QueryPart<Q> = Q extends { query: infer S extends z.ZodType }
+  ? Record<never, never> extends z.input<S> ? { query?: z.input<S> } : { query: z.input<S> }
+  : Record<never, never>;
+type BodyPart<Q> = Q extends { body: infer B }
+  ? [JsonSchemaIn<B>] extends [never] ? Record<never, never> : { body: z.input<JsonSchemaIn<B>> }
+  : Record<never, never>;
+type Flat<T> = { [K in keyof T]: T[K] };
+
+type SuccessStatus = 200 | 201 | 202;
+/** What a success answers: the output of its JSON schema (a download or an empty answer is `unknown`). */
+type ResponseOf<R> = R extends { responses: infer S }
+  ? { [K in keyof S & SuccessStatus]: z.output<JsonSchemaIn<S[K]>> }[keyof S & SuccessStatus]
+  : unknown;
+
+/** One operation for the client: what it takes (`input`) and what a success answers (`response`). */
+export interface ApiOperation<I = unknown, O = unknown> {
+  input: I;
+  response: O;
+}
+
+type OperationOf<R> = ApiOperation<
+  Flat<ParamsPart<RequestOf<R>> & QueryPart<RequestOf<R>> & BodyPart<RequestOf<R>>>,
+  ResponseOf<R>
+>;
+
+/** A router module's declarations: its exported routes, or a `routes` record of them (shared routers). */
+type RoutesIn<M> = {
+  [K in keyof M]: M[K] extends RouteShape ? M[K]
+    : M[K] extends Record<string, RouteShape> ? M[K][keyof M[K]]
+    : never;
+}[keyof M];
+
+type FullPath<Mount extends string, P extends string> = P extends "/" ? Mount : `${Mount}${P}`;
+type Entry<Mount extends string, R> = R extends RouteShape
+  ? { key: `${Uppercase<R["method"]>} ${FullPath<Mount, R["path"]>}`; route: R }
+  : never;
+type EntriesOf<Mounts> = {
+  [Mount in keyof Mounts & string]: Entry<
+    Mount extends `/api${infer Rest}` ? Rest : Mount,
+    RoutesIn<Mounts[Mount]>
+  >;
+}[keyof Mounts & string];
+
+/**
+ * Every operation of the API keyed `"METHOD /path/{param}"` (the path under /api), from the router modules
+ * by mount path (routes.gen.ts lists them): the key is both the type's name and what the client requests.
+ */
+export type OperationsOf<Mounts> = {
+  [E in EntriesOf<Mounts> as E["key"]]: OperationOf<E["route"]>;
+};

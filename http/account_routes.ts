@@ -43,11 +43,11 @@ const stateOf = (c: Context) => c.get("state") as AppState;
 const actorOf = (c: Context) => stateOf(c).identity!.user.id;
 const json = <S>(schema: S) => ({ "application/json": { schema } });
 
-export function accountRouter(kind: AccountKind, permission: string, ids: AccountRouteNames, what: string) {
-  const router = createRouter();
-
-  router.openapi(
-    apiRoute({
+/** The operations of one account kind, declared apart from their handlers so the islands' client can take
+ * their types (routes/api/users.ts and professors.ts export them). */
+export function accountRoutes(permission: string, ids: AccountRouteNames, what: string) {
+  return {
+    list: apiRoute({
       method: "get",
       path: "/",
       operationId: ids.list,
@@ -56,15 +56,7 @@ export function accountRouter(kind: AccountKind, permission: string, ids: Accoun
       request: { query: AccountListQuery },
       responses: { 200: { description: "ok", content: json(AccountList) } },
     }),
-    async (c) => {
-      const { students, ...query } = c.req.valid("query");
-      const { items, total } = await listAccounts({ ...query, kind, students: students === "1" });
-      return c.json({ data: items, total }, 200);
-    },
-  );
-
-  router.openapi(
-    apiRoute({
+    add: apiRoute({
       method: "post",
       path: "/",
       operationId: ids.add,
@@ -73,11 +65,7 @@ export function accountRouter(kind: AccountKind, permission: string, ids: Accoun
       request: { body: { required: true, content: json(AccountAdd) } },
       responses: { 201: { description: "created", content: json(AccountCreated) } },
     }),
-    async (c) => c.json(await addAccount(c.req.valid("json"), kind, actorOf(c)), 201),
-  );
-
-  router.openapi(
-    apiRoute({
+    edit: apiRoute({
       method: "put",
       path: "/{id}",
       operationId: ids.edit,
@@ -86,12 +74,7 @@ export function accountRouter(kind: AccountKind, permission: string, ids: Accoun
       request: { params: IdParam, body: { required: true, content: json(AccountEdit) } },
       responses: { 200: { description: "saved", content: json(Account) } },
     }),
-    async (c) =>
-      c.json(await editAccount(c.req.valid("param").id, c.req.valid("json"), kind, actorOf(c)), 200),
-  );
-
-  router.openapi(
-    apiRoute({
+    remove: apiRoute({
       method: "delete",
       path: "/{id}",
       operationId: ids.remove,
@@ -100,14 +83,7 @@ export function accountRouter(kind: AccountKind, permission: string, ids: Accoun
       request: { params: IdParam, query: VersionQuery },
       responses: { 200: { description: "disabled", content: json(Account) } },
     }),
-    async (c) => {
-      const { versionstamp } = c.req.valid("query");
-      return c.json(await setDisabled(c.req.valid("param").id, true, kind, actorOf(c), versionstamp), 200);
-    },
-  );
-
-  router.openapi(
-    apiRoute({
+    restore: apiRoute({
       method: "post",
       path: "/{id}/restore",
       operationId: ids.restore,
@@ -116,14 +92,7 @@ export function accountRouter(kind: AccountKind, permission: string, ids: Accoun
       request: { params: IdParam, body: { required: true, content: json(VersionBody) } },
       responses: { 200: { description: "enabled", content: json(Account) } },
     }),
-    async (c) => {
-      const { versionstamp } = c.req.valid("json");
-      return c.json(await setDisabled(c.req.valid("param").id, false, kind, actorOf(c), versionstamp), 200);
-    },
-  );
-
-  router.openapi(
-    apiRoute({
+    reset: apiRoute({
       method: "post",
       path: "/{id}/password",
       operationId: ids.reset,
@@ -132,11 +101,7 @@ export function accountRouter(kind: AccountKind, permission: string, ids: Accoun
       request: { params: IdParam },
       responses: { 200: { description: "reset", content: json(PasswordReset) } },
     }),
-    async (c) => c.json({ password: await resetPassword(c.req.valid("param").id, kind, actorOf(c)) }, 200),
-  );
-
-  router.openapi(
-    apiRoute({
+    log: apiRoute({
       method: "get",
       path: "/{id}/log",
       operationId: ids.log,
@@ -145,6 +110,55 @@ export function accountRouter(kind: AccountKind, permission: string, ids: Accoun
       request: { params: IdParam },
       responses: { 200: { description: "ok", content: json(HistoryList) } },
     }),
+  };
+}
+
+export function accountRouter(kind: AccountKind, routes: ReturnType<typeof accountRoutes>) {
+  const router = createRouter();
+
+  router.openapi(
+    routes.list,
+    async (c) => {
+      const { students, ...query } = c.req.valid("query");
+      const { items, total } = await listAccounts({ ...query, kind, students: students === "1" });
+      return c.json({ data: items, total }, 200);
+    },
+  );
+
+  router.openapi(
+    routes.add,
+    async (c) => c.json(await addAccount(c.req.valid("json"), kind, actorOf(c)), 201),
+  );
+
+  router.openapi(
+    routes.edit,
+    async (c) =>
+      c.json(await editAccount(c.req.valid("param").id, c.req.valid("json"), kind, actorOf(c)), 200),
+  );
+
+  router.openapi(
+    routes.remove,
+    async (c) => {
+      const { versionstamp } = c.req.valid("query");
+      return c.json(await setDisabled(c.req.valid("param").id, true, kind, actorOf(c), versionstamp), 200);
+    },
+  );
+
+  router.openapi(
+    routes.restore,
+    async (c) => {
+      const { versionstamp } = c.req.valid("json");
+      return c.json(await setDisabled(c.req.valid("param").id, false, kind, actorOf(c), versionstamp), 200);
+    },
+  );
+
+  router.openapi(
+    routes.reset,
+    async (c) => c.json({ password: await resetPassword(c.req.valid("param").id, kind, actorOf(c)) }, 200),
+  );
+
+  router.openapi(
+    routes.log,
     async (c) => c.json({ data: await accountHistory(c.req.valid("param").id, kind, stateOf(c).lang) }, 200),
   );
 

@@ -63,3 +63,43 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     error?.fields,
   );
 }
+
+/** An operation as the typed client needs it (framework/api.ts derives them from the route declarations). */
+interface Operation {
+  input: unknown;
+  response: unknown;
+}
+
+interface Input {
+  params?: Record<string, unknown>;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** The input may be left out when nothing in it is required. */
+type ArgsOf<O extends Operation> = Record<never, never> extends O["input"]
+  ? [input?: O["input"], options?: { signal?: AbortSignal }]
+  : [input: O["input"], options?: { signal?: AbortSignal }];
+
+/**
+ * The client typed by operation: `call("GET /books/{id}", { params: { id } })` requests that path and its
+ * answer has the route's response type, so a changed schema fails the type check in every caller.
+ */
+export function typedClient<Ops extends Record<string, Operation>>() {
+  return <K extends keyof Ops & string>(key: K, ...[input, options]: ArgsOf<Ops[K]>): Promise<
+    Ops[K]["response"]
+  > => {
+    const { params = {}, query, body } = (input ?? {}) as Input;
+    const space = key.indexOf(" ");
+    const path = key.slice(space + 1).replace(
+      /\{(\w+)\}/g,
+      (_, name) => encodeURIComponent(String(params[name])),
+    );
+    return api(path, {
+      method: key.slice(0, space) as ApiOptions["method"],
+      query: query as ApiOptions["query"],
+      body,
+      signal: options?.signal,
+    });
+  };
+}

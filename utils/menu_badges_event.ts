@@ -1,5 +1,5 @@
 /**
- * How a module tells the side menu that its badge counts changed (utils/menu_badges.ts): after sending a
+ * How a module tells the side menu that its badge counts changed (components/shell/menu_badges.ts): after sending a
  * message, reading the inbox, or the check-chancellery action. Its own file because pages' islands import it
  * and the menu's fetching code need not come with it.
  */

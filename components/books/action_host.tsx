@@ -8,7 +8,7 @@ import type { ComponentType } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, ErrorDialog, showToast, Spinner } from "../ui/mod.ts";
 import { reloadPage } from "../students/navigation.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 import { BookForm } from "./book_form.tsx";
 import type { BookAction } from "./book_row_actions.tsx";
@@ -46,7 +46,7 @@ export function ActionHost({ action, book, can, names, onClose }: ActionHostProp
     if (!book) return;
     setBusy(true);
     try {
-      await api(`/books/${book.id}`, { method: "DELETE" });
+      await call("DELETE /books/{id}", { params: { id: book.id } });
       onClose();
       showToast(t("books.removed"), "success");
       reloadPage();

@@ -1,12 +1,12 @@
 /**
  * The course form (SPEC §2.5, §3 Book, §5): add and edit in one dialog, loaded by the courses table on first
  * use. Every field of a course with its domain; choosing type 2 makes the language required (and shows it).
- * Field errors come from the server in the person's language, under each field; any other refusal (someone
- * else saved the course meanwhile → conflict) opens the error dialog.
+ * Saved through the form kit: field errors under each field, someone else's save meanwhile → the conflict
+ * prompt (reload and save again), any other refusal in the error dialog.
  */
 import { useEffect, useState } from "preact/hooks";
-import { ErrorDialog, FormDialog, NumberInput, Select, Spinner, Textarea, TextInput } from "../ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { FormDialog, NumberInput, Select, Spinner, Textarea, TextInput, useSave } from "../ui/mod.ts";
+import { call, type InputOf, type ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface BookFormProps {
@@ -31,21 +31,7 @@ interface Values {
   level: string;
 }
 
-interface StoredBook {
-  name: string;
-  nameEng: string;
-  code: string;
-  description: string;
-  credit: number;
-  type: number;
-  lang: string | null;
-  status: string;
-  langCode: string;
-  nashromi_praqtika_type: string;
-  medic: boolean;
-  level: number;
-  versionstamp: string;
-}
+type StoredBook = ResponseOf<"GET /books/{id}">;
 
 const EMPTY: Values = {
   name: "",
@@ -62,7 +48,7 @@ const EMPTY: Values = {
   level: "1",
 };
 
-const FIELDS = new Set(Object.keys(EMPTY));
+const FIELDS = Object.keys(EMPTY);
 const LANGS = ["gr", "en", "fr", "ru", "es", "tu"];
 
 const valuesOf = (b: StoredBook): Values => ({
@@ -81,48 +67,48 @@ const valuesOf = (b: StoredBook): Values => ({
 });
 
 export function BookForm({ bookId, onClose, onSaved }: BookFormProps) {
-  const [values, setValues] = useState<Values | null>(bookId === null ? EMPTY : null);
+  const [values, setValues] = useState<Values | null>(
+    bookId === null ? EMPTY : null,
+  );
   const [versionstamp, setVersionstamp] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const languageType = values?.type === "2";
+
+  const body = (): InputOf<"POST /books">["body"] => ({
+    ...values!,
+    credit: values!.credit.trim(),
+    type: Number(values!.type) || null,
+    lang: languageType ? values!.lang || null : null,
+    level: values!.level ? Number(values!.level) : null,
+  });
+  const form = useSave({
+    id: "book-form",
+    fields: FIELDS,
+    save: () =>
+      bookId === null ? call("POST /books", { body: body() }) : call("PUT /books/{id}", {
+        params: { id: bookId },
+        body: { ...body(), versionstamp: versionstamp! },
+      }),
+    onSaved,
+    // Someone saved the course meanwhile: its new version, with what the person typed kept.
+    reload: bookId === null ? undefined : async () => {
+      setVersionstamp(
+        (await call("GET /books/{id}", { params: { id: bookId } }))
+          .versionstamp,
+      );
+    },
+  });
 
   useEffect(() => {
     if (bookId === null) return;
-    api<StoredBook>(`/books/${bookId}`).then((book) => {
+    call("GET /books/{id}", { params: { id: bookId } }).then((book) => {
       setValues(valuesOf(book));
       setVersionstamp(book.versionstamp);
-    }, (e) => setError(e instanceof ApiError ? e.message : t("errors.unexpected")));
+    }, form.fail);
   }, [bookId]);
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) =>
     values && setValues({ ...values, [field]: value });
-  const languageType = values?.type === "2";
-
-  const save = async (event: Event) => {
-    event.preventDefault();
-    if (!values) return;
-    setSaving(true);
-    const body = {
-      ...values,
-      credit: values.credit.trim(),
-      type: Number(values.type) || null,
-      lang: languageType ? values.lang || null : null,
-      level: values.level ? Number(values.level) : null,
-    };
-    try {
-      if (bookId === null) await api("/books", { method: "POST", body });
-      else await api(`/books/${bookId}`, { method: "PUT", body: { ...body, versionstamp } });
-      onSaved();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const mine = Object.entries(e.fields).filter(([field]) => FIELDS.has(field));
-      setFieldErrors(Object.fromEntries(mine));
-      if (mine.length === 0) setError(e.message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const fieldErrors = form.fieldErrors;
 
   const id = "book-form";
   const text = (
@@ -141,7 +127,11 @@ export function BookForm({ bookId, onClose, onSaved }: BookFormProps) {
       onInput={(e) => set(field, e.currentTarget.value)}
     />
   );
-  const choice = (field: keyof Values, options: { value: string; label: string }[], required = true) => (
+  const choice = (
+    field: keyof Values,
+    options: { value: string; label: string }[],
+    required = true,
+  ) => (
     <Select
       id={`${id}-${field}`}
       label={t(`books.fields.${field}`)}
@@ -155,85 +145,104 @@ export function BookForm({ bookId, onClose, onSaved }: BookFormProps) {
   );
 
   return (
-    <>
-      <FormDialog
-        id={id}
-        open
-        width={700}
-        title={t(bookId === null ? "books.addTitle" : "books.editTitle")}
-        saving={saving}
-        saveLabel={t("books.save")}
-        onClose={() => !saving && onClose()}
-        onSubmit={save}
-        formClass="grid gap-4 sm:grid-cols-2"
-      >
-        {values === null
-          ? <Spinner label={t("common.loading")} class="sm:col-span-2 justify-self-center" />
-          : (
-            <>
-              {text("name", 200, { required: true, lang: "ka" })}
-              {text("nameEng", 200, { lang: "en" })}
-              {text("code", 30)}
-              <NumberInput
-                id={`${id}-credit`}
-                label={t("books.fields.credit")}
-                required
-                min={0}
-                max={100}
-                step={0.5}
-                value={values.credit}
-                error={fieldErrors.credit}
-                onInput={(e) => set("credit", e.currentTarget.value)}
+    <FormDialog
+      id={id}
+      open
+      width={700}
+      title={t(bookId === null ? "books.addTitle" : "books.editTitle")}
+      form={form}
+      saveLabel={t("books.save")}
+      onClose={onClose}
+      formClass="grid gap-4 sm:grid-cols-2"
+    >
+      {values === null
+        ? (
+          <Spinner
+            label={t("common.loading")}
+            class="sm:col-span-2 justify-self-center"
+          />
+        )
+        : (
+          <>
+            {text("name", 200, { required: true, lang: "ka" })}
+            {text("nameEng", 200, { lang: "en" })}
+            {text("code", 30)}
+            <NumberInput
+              id={`${id}-credit`}
+              label={t("books.fields.credit")}
+              required
+              min={0}
+              max={100}
+              step={0.5}
+              value={values.credit}
+              error={fieldErrors.credit}
+              onInput={(e) => set("credit", e.currentTarget.value)}
+            />
+            {choice(
+              "type",
+              [1, 2].map((n) => ({
+                value: String(n),
+                label: t(`books.type.${n}`),
+              })),
+            )}
+            {languageType
+              ? choice(
+                "lang",
+                LANGS.map((l) => ({ value: l, label: t(`books.lang.${l}`) })),
+              )
+              : <div aria-hidden="true" class="hidden sm:block" />}
+            {choice(
+              "status",
+              ["active", "closed"].map((s) => ({
+                value: s,
+                label: t(`books.status.${s}`),
+              })),
+            )}
+            {choice(
+              "langCode",
+              ["geo", "eng"].map((c) => ({
+                value: c,
+                label: t(`books.langCode.${c}`),
+              })),
+            )}
+            {choice(
+              "level",
+              [1, 2, 3, 4, 5, 6].map((n) => ({
+                value: String(n),
+                label: t(`books.level.${n}`),
+              })),
+              false, // SPEC §5: the level is not required
+            )}
+            {choice(
+              "nashromi_praqtika_type",
+              ["praktika", "nashromi"].map((p) => ({
+                value: p,
+                label: t(`books.practice.${p}`),
+              })),
+              false,
+            )}
+            <label class="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2">
+              <input
+                id={`${id}-medic`}
+                type="checkbox"
+                class="size-4 accent-primary-600"
+                checked={values.medic}
+                onChange={(e) => set("medic", e.currentTarget.checked)}
               />
-              {choice("type", [1, 2].map((n) => ({ value: String(n), label: t(`books.type.${n}`) })))}
-              {languageType
-                ? choice("lang", LANGS.map((l) => ({ value: l, label: t(`books.lang.${l}`) })))
-                : <div aria-hidden="true" class="hidden sm:block" />}
-              {choice(
-                "status",
-                ["active", "closed"].map((s) => ({ value: s, label: t(`books.status.${s}`) })),
-              )}
-              {choice("langCode", ["geo", "eng"].map((c) => ({ value: c, label: t(`books.langCode.${c}`) })))}
-              {choice(
-                "level",
-                [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: t(`books.level.${n}`) })),
-                false, // SPEC §5: the level is not required
-              )}
-              {choice(
-                "nashromi_praqtika_type",
-                ["praktika", "nashromi"].map((p) => ({ value: p, label: t(`books.practice.${p}`) })),
-                false,
-              )}
-              <label class="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2">
-                <input
-                  id={`${id}-medic`}
-                  type="checkbox"
-                  class="size-4 accent-primary-600"
-                  checked={values.medic}
-                  onChange={(e) => set("medic", e.currentTarget.checked)}
-                />
-                {t("books.fields.medic")}
-              </label>
-              <Textarea
-                id={`${id}-description`}
-                label={t("books.fields.description")}
-                class="sm:col-span-2"
-                rows={3}
-                maxLength={2000}
-                value={values.description}
-                error={fieldErrors.description}
-                onInput={(e) => set("description", e.currentTarget.value)}
-              />
-            </>
-          )}
-      </FormDialog>
-      <ErrorDialog
-        id={`${id}-error`}
-        message={error}
-        title={t("common.errorTitle")}
-        okLabel={t("common.ok")}
-        onClose={() => setError(null)}
-      />
-    </>
+              {t("books.fields.medic")}
+            </label>
+            <Textarea
+              id={`${id}-description`}
+              label={t("books.fields.description")}
+              class="sm:col-span-2"
+              rows={3}
+              maxLength={2000}
+              value={values.description}
+              error={fieldErrors.description}
+              onInput={(e) => set("description", e.currentTarget.value)}
+            />
+          </>
+        )}
+    </FormDialog>
   );
 }

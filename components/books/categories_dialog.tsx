@@ -15,24 +15,20 @@ import {
   Select,
   showToast,
 } from "../ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 import type { BookDialogProps } from "./dialog_props.ts";
 
-interface LinkRow {
-  id: number;
-  name: string;
-  nameEng: string;
-  code: string;
-  credit: number;
-}
+type Links = ResponseOf<"GET /books/{id}/sub-links">;
+type LinkRow = Links["data"][number];
+type Category = ResponseOf<"GET /sub_books">["data"][number];
 
 const INITIAL_LIMIT = 10;
 
 export function CategoriesDialog({ book, can, onClose }: BookDialogProps) {
   const [paging, setPaging] = useState({ page: 1, limit: INITIAL_LIMIT });
-  const [links, setLinks] = useState<{ data: LinkRow[]; total: number } | null>(null);
-  const [choices, setChoices] = useState<LinkRow[]>([]);
+  const [links, setLinks] = useState<Links | null>(null);
+  const [choices, setChoices] = useState<Category[]>([]);
   const [chosen, setChosen] = useState("");
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<LinkRow | null>(null);
@@ -44,22 +40,25 @@ export function CategoriesDialog({ book, can, onClose }: BookDialogProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<{ data: LinkRow[]; total: number }>(`/books/${book.id}/sub-links`, {
-      query: paging,
+    call("GET /books/{id}/sub-links", { params: { id: book.id }, query: paging }, {
       signal: controller.signal,
-    }).then(setLinks, (e) => e.name !== "AbortError" && failed(e));
+    })
+      .then(setLinks, (e) => e.name !== "AbortError" && failed(e));
     return () => controller.abort();
   }, [book.id, paging.page, paging.limit, version]);
 
   useEffect(() => {
-    api<{ data: LinkRow[] }>("/sub_books", { query: { status: "active", limit: 1000 } })
+    call("GET /sub_books", { query: { status: "active", limit: 1000 } })
       .then((r) => setChoices(r.data), failed);
   }, []);
 
   const add = async () => {
     setAdding(true);
     try {
-      await api(`/books/${book.id}/sub-links`, { method: "POST", body: { subBookId: Number(chosen) } });
+      await call("POST /books/{id}/sub-links", {
+        params: { id: book.id },
+        body: { subBookId: Number(chosen) },
+      });
       setChosen("");
       showToast(t("books.categories.added"), "success");
       setVersion(version + 1);
@@ -73,7 +72,9 @@ export function CategoriesDialog({ book, can, onClose }: BookDialogProps) {
     if (!removing) return;
     setBusy(true);
     try {
-      await api(`/books/${book.id}/sub-links/${removing.id}`, { method: "DELETE" });
+      await call("DELETE /books/{id}/sub-links/{subBookId}", {
+        params: { id: book.id, subBookId: removing.id },
+      });
       showToast(t("books.categories.removed"), "success");
       setVersion(version + 1);
     } catch (e) {

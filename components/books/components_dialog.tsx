@@ -5,12 +5,12 @@
  * until the set is saved.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { Button, Dialog, NumberInput, TextInput } from "../ui/mod.ts";
-import { api } from "../../utils/api_client.ts";
+import { Button, Dialog, NumberInput, TextInput, useSave } from "../ui/mod.ts";
+import { call } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
-import { allowed, courseLabel, fieldErrorsOf, LoadState, useFeedback, useLoaded } from "./dialog_kit.tsx";
+import { allowed, courseLabel, LoadState, useFeedback, useLoaded } from "./dialog_kit.tsx";
 import type { BookDialogProps } from "./dialog_props.ts";
-import { type LogEntry, LogTable } from "./log_table.tsx";
+import { LogTable } from "./log_table.tsx";
 
 interface Component {
   nameKa: string;
@@ -19,24 +19,14 @@ interface Component {
   minScore: string;
 }
 
-interface StoredComponent {
-  id: number;
-  nameKa: string;
-  nameEn: string;
-  weight: number;
-  minScore: number;
-}
-
 const K = "bookDialogs.components";
 const blank = (): Component => ({ nameKa: "", nameEn: "", weight: "", minScore: "0" });
 const hundredths = (text: string) => Math.round((Number(text) || 0) * 100);
 
 export function ComponentsDialog({ book, can, onClose, onChanged }: BookDialogProps) {
-  const stored = useLoaded<{ data: StoredComponent[] }>(`/book_components/${book.id}`);
+  const stored = useLoaded("GET /book_components/{bookId}", { params: { bookId: book.id } });
   const feedback = useFeedback("book-components");
   const [rows, setRows] = useState<Component[] | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const mayLog = allowed(can, "components.logs");
@@ -67,26 +57,20 @@ export function ComponentsDialog({ book, can, onClose, onChanged }: BookDialogPr
       return Promise.resolve();
     });
 
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      const body = { items: rows!.map((r) => ({ ...r })) };
-      const result = await api<{ data: StoredComponent[] }>(`/book_components/${book.id}`, {
-        method: "PUT",
-        body,
-      });
+  const form = useSave({
+    id: "book-components-form",
+    save: () =>
+      call("PUT /book_components/{bookId}", {
+        params: { bookId: book.id },
+        body: { items: rows!.map((r) => ({ ...r })) },
+      }),
+    onSaved: (result) => {
       stored.setData(result);
       setSaved(true);
       count.current = result.data.length;
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else feedback.fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const errors = form.fieldErrors;
 
   const total = (rows ?? []).reduce((sum, r) => sum + hundredths(r.weight), 0) / 100;
   return (
@@ -108,7 +92,12 @@ export function ComponentsDialog({ book, can, onClose, onChanged }: BookDialogPr
             </Button>
           )}
           <Button variant="secondary" onClick={close}>{t("common.close")}</Button>
-          <Button onClick={save} loading={saving} disabled={rows === null} data-testid="components-save">
+          <Button
+            onClick={() => form.submit()}
+            loading={form.saving}
+            disabled={rows === null}
+            data-testid="components-save"
+          >
             {t(`${K}.save`)}
           </Button>
         </>
@@ -199,12 +188,13 @@ export function ComponentsDialog({ book, can, onClose, onChanged }: BookDialogPr
         </LoadState>
       )}
       {feedback.dialogs}
+      {form.dialogs}
     </Dialog>
   );
 }
 
 function ComponentsLog({ bookId }: { bookId: number }) {
-  const log = useLoaded<{ data: LogEntry[] }>(`/book_components/${bookId}/log`);
+  const log = useLoaded("GET /book_components/{bookId}/log", { params: { bookId } });
   return (
     <LoadState loaded={log}>
       {({ data }) => <LogTable entries={data} testId="components-log-table" />}

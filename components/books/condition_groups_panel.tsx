@@ -4,10 +4,11 @@
  * courses, each action shown only with its key (…conditions.equalCondition.addGroup and so on).
  */
 import { useState } from "preact/hooks";
-import { Button, FormDialog, NumberInput, TextInput } from "../ui/mod.ts";
+import { Button, FormDialog, NumberInput, TextInput, useSave } from "../ui/mod.ts";
+import { call, type InputOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
-import { allowed, EmptyRow, fieldErrorsOf, LoadState, SimpleTable, useLoaded } from "./dialog_kit.tsx";
-import { type LogEntry, LogTable } from "./log_table.tsx";
+import { allowed, EmptyRow, LoadState, SimpleTable, useLoaded } from "./dialog_kit.tsx";
+import { LogTable } from "./log_table.tsx";
 import { CoursePicker } from "./course_picker.tsx";
 import {
   type ConditionGroupType,
@@ -33,7 +34,6 @@ export function ConditionGroupsPanel({ bookId, type, groups, can, run, confirm, 
   const [editing, setEditing] = useState<ConditionGroupView | "new" | null>(null);
   const [showLog, setShowLog] = useState(false);
   const mine = groups.filter((g) => g.type === type);
-  const base = `/book_conditions/${bookId}/groups`;
 
   return (
     <div class="flex flex-col gap-4" data-testid={`condition-groups-${type}`}>
@@ -66,7 +66,12 @@ export function ConditionGroupsPanel({ bookId, type, groups, can, run, confirm, 
                   onClick={() =>
                     confirm(
                       t(`${K}.removeGroupConfirm`, { name: group.name }),
-                      () => run(`${base}/${group.id}`, "DELETE"),
+                      () =>
+                        run(
+                          call("DELETE /book_conditions/{bookId}/groups/{groupId}", {
+                            params: { bookId, groupId: group.id },
+                          }),
+                        ),
                     )}
                 >
                   {t(`${K}.removeGroup`)}
@@ -96,7 +101,12 @@ export function ConditionGroupsPanel({ bookId, type, groups, can, run, confirm, 
                       onClick={() =>
                         confirm(
                           t(`${K}.removeCourseConfirm`, { course: m.code || m.name, group: group.name }),
-                          () => run(`${base}/${group.id}/members/${m.bookId}`, "DELETE"),
+                          () =>
+                            run(
+                              call("DELETE /book_conditions/{bookId}/groups/{groupId}/members/{memberId}", {
+                                params: { bookId, groupId: group.id, memberId: m.bookId },
+                              }),
+                            ),
                         )}
                     >
                       {t(`${K}.removeCourse`)}
@@ -114,7 +124,11 @@ export function ConditionGroupsPanel({ bookId, type, groups, can, run, confirm, 
                 ...group.conditions.map((m) => m.bookId),
               ]}
               onPick={(memberId) =>
-                run(`${base}/${group.id}/members/${memberId}`, "POST").catch(fail)}
+                run(
+                  call("POST /book_conditions/{bookId}/groups/{groupId}/members/{memberId}", {
+                    params: { bookId, groupId: group.id, memberId },
+                  }),
+                ).catch(fail)}
               fail={fail}
             />
           )}
@@ -136,64 +150,61 @@ export function ConditionGroupsPanel({ bookId, type, groups, can, run, confirm, 
           </Button>
         )}
       </div>
-      {showLog && <GroupLog path={`/book_conditions/${bookId}/log?type=${type}`} />}
+      {showLog && <GroupLog bookId={bookId} type={type} />}
       {editing !== null && (
         <GroupForm
           group={editing === "new" ? null : editing}
           onClose={() => setEditing(null)}
-          save={async (values) => {
-            if (editing === "new") await run(base, "POST", { type, ...values });
-            else await run(`${base}/${editing.id}`, "PUT", values);
-            setEditing(null);
-          }}
-          fail={fail}
+          save={(body) =>
+            run(
+              editing === "new"
+                ? call("POST /book_conditions/{bookId}/groups", {
+                  params: { bookId },
+                  body: { type, ...body },
+                })
+                : call("PUT /book_conditions/{bookId}/groups/{groupId}", {
+                  params: { bookId, groupId: editing.id },
+                  body,
+                }),
+            )}
+          onSaved={() => setEditing(null)}
         />
       )}
     </div>
   );
 }
 
-function GroupLog({ path }: { path: string }) {
-  const log = useLoaded<{ data: LogEntry[] }>(path);
+function GroupLog({ bookId, type }: { bookId: number; type: ConditionGroupType }) {
+  const log = useLoaded("GET /book_conditions/{bookId}/log", { params: { bookId }, query: { type } });
   return <LoadState loaded={log}>{({ data }) => <LogTable entries={data} />}</LoadState>;
 }
 
 interface GroupFormProps {
   group: ConditionGroupView | null;
   onClose: () => void;
-  save: (values: { name: string; limit: string }) => Promise<void>;
-  fail: (error: unknown) => void;
+  save: (body: InputOf<"PUT /book_conditions/{bookId}/groups/{groupId}">["body"]) => Promise<void>;
+  onSaved: () => void;
 }
 
-function GroupForm({ group, onClose, save, fail }: GroupFormProps) {
+function GroupForm({ group, onClose, save, onSaved }: GroupFormProps) {
   const [name, setName] = useState(group?.name ?? "");
   const [limit, setLimit] = useState(group ? String(group.limit) : "1");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setErrors({});
-    try {
-      await save({ name, limit });
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useSave({
+    id: "condition-group-form",
+    fields: ["name", "limit"],
+    save: () => save({ name, limit }),
+    onSaved,
+  });
+  const errors = form.fieldErrors;
   return (
     <FormDialog
       id="condition-group-form"
       open
       width={500}
       title={t(group ? `${K}.editGroupTitle` : `${K}.addGroupTitle`)}
-      saving={saving}
+      form={form}
       saveLabel={t(`${K}.save`)}
       onClose={onClose}
-      onSubmit={submit}
       formClass="flex flex-col gap-3"
     >
       <TextInput

@@ -4,19 +4,14 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { Button, Select } from "../ui/mod.ts";
-import { api } from "../../utils/api_client.ts";
+import { call, type ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { allowed, EmptyRow, SimpleTable } from "./dialog_kit.tsx";
 import type { ProgramRestrictionView, RunChange } from "./conditions_view.ts";
 
 const K = "bookDialogs.conditions";
 
-interface ProgramOption {
-  id: number;
-  code: string;
-  nameKa: string;
-  nameEn: string;
-}
+type ProgramOption = ResponseOf<"GET /book_conditions/program-options">["data"][number];
 
 interface Props {
   bookId: number;
@@ -36,9 +31,7 @@ export function ConditionProgramsPanel({ bookId, programs, can, run, confirm, fa
   const [adding, setAdding] = useState(false);
   useEffect(() => {
     if (!mayAdd) return;
-    api<{ data: ProgramOption[] }>("/book_conditions/program-options").then((r) => setOptions(r.data)).catch(
-      fail,
-    );
+    call("GET /book_conditions/program-options").then((r) => setOptions(r.data)).catch(fail);
   }, [mayAdd]);
   const listed = new Set(programs.map((p) => p.programId));
   const nameOf = (p: { name?: string; nameKa?: string; nameEn: string }) =>
@@ -47,7 +40,12 @@ export function ConditionProgramsPanel({ bookId, programs, can, run, confirm, fa
   const add = async () => {
     setAdding(true);
     try {
-      await run(`/book_conditions/${bookId}/programs`, "POST", { programId: Number(chosen) });
+      await run(
+        call("POST /book_conditions/{bookId}/programs", {
+          params: { bookId },
+          body: { programId: Number(chosen) },
+        }),
+      );
       setChosen("");
     } catch (error) {
       fail(error);
@@ -81,7 +79,12 @@ export function ConditionProgramsPanel({ bookId, programs, can, run, confirm, fa
                   onClick={() =>
                     confirm(
                       t(`${K}.removeProgramConfirm`, { program: nameOf(p) }),
-                      () => run(`/book_conditions/${bookId}/programs/${p.programId}`, "DELETE"),
+                      () =>
+                        run(
+                          call("DELETE /book_conditions/{bookId}/programs/{programId}", {
+                            params: { bookId, programId: p.programId },
+                          }),
+                        ),
                     )}
                 >
                   {t(`${K}.removeProgram`)}

@@ -5,13 +5,13 @@
  * than the list showed, the list reloads as the dialog closes (reloading earlier would close the dialog).
  */
 import { useRef, useState } from "preact/hooks";
-import { Button, Dialog, NumberInput, tabId, TabPanel, Tabs } from "../ui/mod.ts";
-import { api } from "../../utils/api_client.ts";
+import { Button, Dialog, NumberInput, tabId, TabPanel, Tabs, useSave } from "../ui/mod.ts";
+import { call } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { ConditionGroupsPanel } from "./condition_groups_panel.tsx";
 import { ConditionProgramsPanel } from "./condition_programs_panel.tsx";
-import type { BookConditionsView, RunChange } from "./conditions_view.ts";
-import { allowed, courseLabel, fieldErrorsOf, LoadState, useFeedback, useLoaded } from "./dialog_kit.tsx";
+import type { RunChange } from "./conditions_view.ts";
+import { allowed, courseLabel, LoadState, useFeedback, useLoaded } from "./dialog_kit.tsx";
 import type { BookDialogProps } from "./dialog_props.ts";
 import { EligibilityPanel } from "./eligibility_panel.tsx";
 
@@ -20,13 +20,13 @@ type Tab = "equal" | "anti" | "gpa" | "program" | "eligibility";
 const TABS: readonly Tab[] = ["equal", "anti", "gpa", "program", "eligibility"];
 
 export function ConditionsDialog({ book, can, onClose, onChanged }: BookDialogProps) {
-  const loaded = useLoaded<BookConditionsView>(`/book_conditions/${book.id}`);
+  const loaded = useLoaded("GET /book_conditions/{bookId}", { params: { bookId: book.id } });
   const feedback = useFeedback("book-conditions");
   const [tab, setTab] = useState<Tab>("equal");
   const status = useRef(book.conditionStatus);
 
-  const run: RunChange = async (path, method, body) => {
-    const view = await api<BookConditionsView>(path, { method, body });
+  const run: RunChange = async (change) => {
+    const view = await change;
     status.current = view.conditionStatus;
     loaded.setData(view);
   };
@@ -55,46 +55,44 @@ export function ConditionsDialog({ book, can, onClose, onChanged }: BookDialogPr
         class="mb-4"
       />
       <TabPanel id={panelId} labelledBy={tabId("book-conditions", tab)}>
-        {tab === "eligibility"
-          ? <EligibilityPanel bookId={book.id} fail={feedback.fail} />
-          : (
-            <LoadState loaded={loaded}>
-              {(view) =>
-                tab === "equal" || tab === "anti"
-                  ? (
-                    <ConditionGroupsPanel
-                      key={tab}
-                      bookId={book.id}
-                      type={tab === "equal" ? "condition" : "nonCondition"}
-                      groups={view.data}
-                      can={can}
-                      run={run}
-                      confirm={feedback.confirm}
-                      fail={feedback.fail}
-                    />
-                  )
-                  : tab === "gpa"
-                  ? (
-                    <GpaPanel
-                      bookId={book.id}
-                      gpaLimit={view.gpaLimit}
-                      can={can}
-                      run={run}
-                      feedback={feedback}
-                    />
-                  )
-                  : (
-                    <ConditionProgramsPanel
-                      bookId={book.id}
-                      programs={view.programs}
-                      can={can}
-                      run={run}
-                      confirm={feedback.confirm}
-                      fail={feedback.fail}
-                    />
-                  )}
-            </LoadState>
-          )}
+        {tab === "eligibility" ? <EligibilityPanel bookId={book.id} /> : (
+          <LoadState loaded={loaded}>
+            {(view) =>
+              tab === "equal" || tab === "anti"
+                ? (
+                  <ConditionGroupsPanel
+                    key={tab}
+                    bookId={book.id}
+                    type={tab === "equal" ? "condition" : "nonCondition"}
+                    groups={view.data}
+                    can={can}
+                    run={run}
+                    confirm={feedback.confirm}
+                    fail={feedback.fail}
+                  />
+                )
+                : tab === "gpa"
+                ? (
+                  <GpaPanel
+                    bookId={book.id}
+                    gpaLimit={view.gpaLimit}
+                    can={can}
+                    run={run}
+                    feedback={feedback}
+                  />
+                )
+                : (
+                  <ConditionProgramsPanel
+                    bookId={book.id}
+                    programs={view.programs}
+                    can={can}
+                    run={run}
+                    confirm={feedback.confirm}
+                    fail={feedback.fail}
+                  />
+                )}
+          </LoadState>
+        )}
       </TabPanel>
       {feedback.dialogs}
     </Dialog>
@@ -113,27 +111,16 @@ interface GpaProps {
 function GpaPanel({ bookId, gpaLimit, can, run, feedback }: GpaProps) {
   const mayEdit = allowed(can, "conditions.gpa.edit");
   const [value, setValue] = useState(gpaLimit === null ? "" : String(gpaLimit));
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const path = `/book_conditions/${bookId}/gpa`;
-
-  const save = async (event: Event) => {
-    event.preventDefault();
-    setSaving(true);
-    setError(undefined);
-    try {
-      await run(path, "PUT", { gpaLimit: value.trim() === "" ? null : value.trim() });
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (fields) setError(fields.gpaLimit ?? Object.values(fields)[0]);
-      else feedback.fail(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const setGpa = (gpaLimit: string | null) =>
+    run(call("PUT /book_conditions/{bookId}/gpa", { params: { bookId }, body: { gpaLimit } }));
+  const form = useSave({
+    id: "condition-gpa-form",
+    fields: ["gpaLimit"],
+    save: () => setGpa(value.trim() === "" ? null : value.trim()),
+  });
   const clear = () =>
     feedback.confirm(t(`${K}.clearGpaConfirm`), async () => {
-      await run(path, "PUT", { gpaLimit: null });
+      await setGpa(null);
       setValue("");
     });
 
@@ -145,24 +132,27 @@ function GpaPanel({ bookId, gpaLimit, can, run, feedback }: GpaProps) {
     );
   }
   return (
-    <form class="flex flex-col gap-3" onSubmit={save} noValidate>
-      <NumberInput
-        id="condition-gpa"
-        label={t(`${K}.gpaLimit`)}
-        hint={t(`${K}.gpaHint`)}
-        min={0}
-        max={4}
-        step="0.01"
-        value={value}
-        error={error}
-        onInput={(e) => setValue(e.currentTarget.value)}
-      />
-      <div class="flex gap-2">
-        <Button type="submit" loading={saving} data-testid="gpa-save">{t(`${K}.saveGpa`)}</Button>
-        {gpaLimit !== null && (
-          <Button variant="danger" onClick={clear} data-testid="gpa-clear">{t(`${K}.clearGpa`)}</Button>
-        )}
-      </div>
-    </form>
+    <>
+      <form class="flex flex-col gap-3" onSubmit={form.submit} noValidate>
+        <NumberInput
+          id="condition-gpa"
+          label={t(`${K}.gpaLimit`)}
+          hint={t(`${K}.gpaHint`)}
+          min={0}
+          max={4}
+          step="0.01"
+          value={value}
+          error={form.fieldErrors.gpaLimit}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
+        <div class="flex gap-2">
+          <Button type="submit" loading={form.saving} data-testid="gpa-save">{t(`${K}.saveGpa`)}</Button>
+          {gpaLimit !== null && (
+            <Button variant="danger" onClick={clear} data-testid="gpa-clear">{t(`${K}.clearGpa`)}</Button>
+          )}
+        </div>
+      </form>
+      {form.dialogs}
+    </>
   );
 }

@@ -1,17 +1,12 @@
 /** Finds courses by id, code or name (bookList) for a condition group, and adds the chosen one. */
 import { useEffect, useState } from "preact/hooks";
 import { Button, TextInput } from "../ui/mod.ts";
-import { api } from "../../utils/api_client.ts";
+import { call, type ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 
 const K = "bookDialogs.conditions";
 
-interface CourseOption {
-  id: number;
-  code: string;
-  name: string;
-  nameEng: string;
-}
+type CourseOption = ResponseOf<"GET /books">["data"][number];
 
 export function CoursePicker(
   { id, exclude, onPick, fail }: {
@@ -27,10 +22,7 @@ export function CoursePicker(
     if (!text.trim()) return setFound([]);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<{ data: CourseOption[] }>("/books", {
-        query: { text: text.trim(), limit: 8 },
-        signal: controller.signal,
-      })
+      call("GET /books", { query: { text: text.trim(), limit: 8 } }, { signal: controller.signal })
         .then((r) => setFound(r.data))
         .catch(fail);
     }, 300);

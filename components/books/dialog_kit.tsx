@@ -6,7 +6,7 @@
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, ErrorDialog, Spinner } from "../ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type InputOf, type Operation, type ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export const COURSES = "menu.learningProcesses.learningCourses";
@@ -21,22 +21,27 @@ export interface Loaded<T> {
   setData: (data: T) => void;
 }
 
-/** GETs `path` now and on every `reload()`; earlier answers arriving late are dropped. */
-export function useLoaded<T>(path: string): Loaded<T> {
+/** Calls the operation `key` now and on every `reload()`; earlier answers arriving late are dropped. */
+export function useLoaded<K extends Operation>(key: K, input: InputOf<K>): Loaded<ResponseOf<K>> {
+  type T = ResponseOf<K>;
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  const request = JSON.stringify(input);
   useEffect(() => {
     const controller = new AbortController();
     setError(null);
-    api<T>(path, { signal: controller.signal })
+    // `key` is one operation, but its rest parameters are too generic for the call's signature here.
+    (call as (key: K, input: InputOf<K>, options: { signal: AbortSignal }) => Promise<T>)(key, input, {
+      signal: controller.signal,
+    })
       .then(setData)
       .catch((e) => {
         if ((e as Error).name === "AbortError") return;
         setError(e instanceof ApiError ? e.message : t("errors.unexpected"));
       });
     return () => controller.abort();
-  }, [path, round]);
+  }, [key, request, round]);
   return { data, error, reload: useCallback(() => setRound((n) => n + 1), []), setData };
 }
 

@@ -3,28 +3,11 @@
  * out — passed, failed or waived, with the reason — so that staff see why a student may not register.
  */
 import { useState } from "preact/hooks";
-import { Button, NumberInput } from "../ui/mod.ts";
-import { api } from "../../utils/api_client.ts";
+import { Button, NumberInput, useSave } from "../ui/mod.ts";
+import { call, type ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
-import { fieldErrorsOf } from "./dialog_kit.tsx";
 
-interface Bilingual {
-  ka: string;
-  en: string;
-}
-
-interface Report {
-  eligible: boolean;
-  gpa: number | null;
-  student: { id: number; name: Bilingual; program: Bilingual };
-  rules: {
-    kind: string;
-    groupId: number | null;
-    title: Bilingual;
-    status: "pass" | "fail" | "waived";
-    reason: Bilingual;
-  }[];
-}
+type Report = ResponseOf<"GET /book_conditions/{bookId}/eligibility">;
 
 const K = "bookDialogs.eligibility";
 const BADGE = {
@@ -33,36 +16,26 @@ const BADGE = {
   waived: "bg-gray-100 text-gray-700",
 } as const;
 
-export function EligibilityPanel({ bookId, fail }: { bookId: number; fail: (error: unknown) => void }) {
+export function EligibilityPanel({ bookId }: { bookId: number }) {
   const lang = currentLang();
   const [studentId, setStudentId] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const [report, setReport] = useState<Report | null>(null);
-  const [checking, setChecking] = useState(false);
-
-  const check = async (event: Event) => {
-    event.preventDefault();
-    setChecking(true);
-    setError(undefined);
-    setReport(null);
-    try {
-      setReport(
-        await api<Report>(`/book_conditions/${bookId}/eligibility`, {
-          query: { studentId: studentId.trim() },
-        }),
-      );
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (fields) setError(fields.studentId ?? Object.values(fields)[0]);
-      else fail(e);
-    } finally {
-      setChecking(false);
-    }
-  };
+  const form = useSave({
+    id: "eligibility-form",
+    fields: ["studentId"],
+    save: () => {
+      setReport(null);
+      return call("GET /book_conditions/{bookId}/eligibility", {
+        params: { bookId },
+        query: { studentId: studentId.trim() },
+      });
+    },
+    onSaved: setReport,
+  });
 
   return (
     <div class="flex flex-col gap-3" data-testid="eligibility">
-      <form class="flex items-end gap-2" onSubmit={check} noValidate>
+      <form class="flex items-end gap-2" onSubmit={form.submit} noValidate>
         <NumberInput
           id="eligibility-student"
           label={t(`${K}.studentId`)}
@@ -70,11 +43,12 @@ export function EligibilityPanel({ bookId, fail }: { bookId: number; fail: (erro
           min={1}
           step="1"
           value={studentId}
-          error={error}
+          error={form.fieldErrors.studentId}
           onInput={(e) => setStudentId(e.currentTarget.value)}
         />
-        <Button type="submit" loading={checking} disabled={!studentId.trim()}>{t(`${K}.check`)}</Button>
+        <Button type="submit" loading={form.saving} disabled={!studentId.trim()}>{t(`${K}.check`)}</Button>
       </form>
+      {form.dialogs}
       {report && (
         <div class="flex flex-col gap-2" data-testid="eligibility-report">
           <p

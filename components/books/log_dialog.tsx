@@ -6,10 +6,10 @@ import { Button, Dialog } from "../ui/mod.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { courseLabel, LoadState, useLoaded } from "./dialog_kit.tsx";
 import type { BookDialogProps } from "./dialog_props.ts";
-import { type LogEntry, LogTable } from "./log_table.tsx";
+import { LogTable } from "./log_table.tsx";
 
 export function LogDialog({ book, onClose }: BookDialogProps) {
-  const log = useLoaded<{ data: LogEntry[] }>(`/book_log/${book.id}`);
+  const log = useLoaded("GET /book_log/{bookId}", { params: { bookId: book.id } });
   return (
     <Dialog
       id="book-log"

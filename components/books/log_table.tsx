@@ -5,18 +5,10 @@
  */
 import { formatDateTime } from "../../utils/format.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
+import type { ResponseOf } from "../api.ts";
 import { EmptyRow, SimpleTable } from "./dialog_kit.tsx";
 
-export interface LogEntry {
-  id: string;
-  at: string;
-  actorName: string | null;
-  action: "create" | "update" | "remove";
-  source: string;
-  what: string | null;
-  before: unknown;
-  after: unknown;
-}
+export type LogEntry = ResponseOf<"GET /book_log/{bookId}">["data"][number];
 
 /** Bookkeeping fields that say nothing to a reader of the log. */
 const HIDDEN = new Set(["created_at", "updated_at", "book_id", "bookId", "fileId", "nextId", "nextGroupId"]);

@@ -3,18 +3,12 @@
  * pay (hours and price) and free time (hours). Field errors of a refused save appear at their fields.
  */
 import { useEffect, useState } from "preact/hooks";
-import { FormDialog, NumberInput, Select, TextInput } from "../ui/mod.ts";
-import { api } from "../../utils/api_client.ts";
+import { FormDialog, NumberInput, Select, TextInput, useSave } from "../ui/mod.ts";
+import { call, type ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
-import { fieldErrorsOf } from "./dialog_kit.tsx";
 import type { ProfessorRow } from "./professors_dialog.tsx";
 
-interface Candidate {
-  id: number;
-  name: string;
-  nameEn: string;
-  position: string;
-}
+type Candidate = ResponseOf<"GET /book_professors/candidates">["data"][number];
 
 const K = "bookDialogs.professors";
 
@@ -40,17 +34,12 @@ export function ProfessorForm({ bookId, row, onClose, onSaved, fail }: FormProps
     hasFreeTime: row?.hasFreeTime ?? false,
     freeTime: text(row?.freeTime),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const lang = currentLang();
 
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<{ data: Candidate[] }>("/book_professors/candidates", {
-        query: { text: search },
-        signal: controller.signal,
-      })
+      call("GET /book_professors/candidates", { query: { text: search } }, { signal: controller.signal })
         .then((r) => setCandidates(r.data))
         .catch(fail);
     }, 300);
@@ -75,23 +64,18 @@ export function ProfessorForm({ bookId, row, onClose, onSaved, fail }: FormProps
     });
   }
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setErrors({});
-    try {
+  const form = useSave({
+    id: "book-professor-form",
+    fields: Object.keys(values),
+    save: () => {
       const body = { ...values, prof_id: values.prof_id === "" ? null : Number(values.prof_id) };
-      const path = row ? `/book_professors/${bookId}/${row.id}` : `/book_professors/${bookId}`;
-      await api(path, { method: row ? "PUT" : "POST", body });
-      onSaved();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else fail(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return row
+        ? call("PUT /book_professors/{bookId}/{id}", { params: { bookId, id: row.id }, body })
+        : call("POST /book_professors/{bookId}", { params: { bookId }, body });
+    },
+    onSaved,
+  });
+  const errors = form.fieldErrors;
 
   const id = (name: string) => `book-professor-${name}`;
   return (
@@ -100,10 +84,9 @@ export function ProfessorForm({ bookId, row, onClose, onSaved, fail }: FormProps
       open
       width={600}
       title={t(row ? `${K}.editTitle` : `${K}.addTitle`)}
-      saving={saving}
+      form={form}
       saveLabel={t(`${K}.save`)}
       onClose={onClose}
-      onSubmit={submit}
       formClass="grid grid-cols-2 gap-3"
     >
       <TextInput

@@ -5,37 +5,26 @@
  */
 import { useState } from "preact/hooks";
 import { Button, Dialog } from "../ui/mod.ts";
-import { api } from "../../utils/api_client.ts";
+import { call, type ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { courseLabel, EmptyRow, LoadState, SimpleTable, useFeedback, useLoaded } from "./dialog_kit.tsx";
 import type { BookDialogProps } from "./dialog_props.ts";
 import { ProfessorForm } from "./professor_form.tsx";
 
-export interface ProfessorRow {
-  id: number;
-  prof_id: number;
-  prof_name: string;
-  prof_name_en: string;
-  price: number;
-  additionalPay: boolean;
-  additionalPayTime: number | null;
-  additionalPayPrice: number | null;
-  hasFreeTime: boolean;
-  freeTime: number | null;
-}
+export type ProfessorRow = ResponseOf<"GET /book_professors/{bookId}">["data"][number];
 
 const K = "bookDialogs.professors";
 
 export function ProfessorsDialog({ book, onClose }: BookDialogProps) {
   const lang = currentLang();
-  const list = useLoaded<{ data: ProfessorRow[] }>(`/book_professors/${book.id}`);
+  const list = useLoaded("GET /book_professors/{bookId}", { params: { bookId: book.id } });
   const feedback = useFeedback("book-professors");
   const [editing, setEditing] = useState<ProfessorRow | "new" | null>(null);
   const nameOf = (row: ProfessorRow) => (lang === "en" && row.prof_name_en) || row.prof_name;
 
   const remove = (row: ProfessorRow) =>
     feedback.confirm(t(`${K}.removeConfirm`, { name: nameOf(row) }), async () => {
-      await api(`/book_professors/${book.id}/${row.id}`, { method: "DELETE" });
+      await call("DELETE /book_professors/{bookId}/{id}", { params: { bookId: book.id, id: row.id } });
       list.reload();
     });
 

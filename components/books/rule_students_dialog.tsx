@@ -4,31 +4,13 @@
  * are reported after adding; clearing asks first.
  */
 import { useState } from "preact/hooks";
-import { Button, Dialog, Textarea } from "../ui/mod.ts";
-import { api } from "../../utils/api_client.ts";
+import { Button, Dialog, Textarea, useSave } from "../ui/mod.ts";
+import { call, type ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
-import {
-  courseLabel,
-  EmptyRow,
-  fieldErrorsOf,
-  LoadState,
-  SimpleTable,
-  useFeedback,
-  useLoaded,
-} from "./dialog_kit.tsx";
+import { courseLabel, EmptyRow, LoadState, SimpleTable, useFeedback, useLoaded } from "./dialog_kit.tsx";
 import type { BookDialogProps } from "./dialog_props.ts";
 
-interface RuleStudentRow {
-  studentId: number;
-  name: string;
-  nameEn: string;
-}
-
-interface Added {
-  added: number[];
-  alreadyListed: number[];
-  unknown: string[];
-}
+type Added = ResponseOf<"POST /rule_students/{bookId}">;
 
 const K = "bookDialogs.ruleStudents";
 const PAGE = 50;
@@ -36,39 +18,33 @@ const PAGE = 50;
 export function RuleStudentsDialog({ book, onClose }: BookDialogProps) {
   const lang = currentLang();
   const [page, setPage] = useState(1);
-  const list = useLoaded<{ data: RuleStudentRow[]; total: number }>(
-    `/rule_students/${book.id}?page=${page}&limit=${PAGE}`,
-  );
+  const list = useLoaded("GET /rule_students/{bookId}", {
+    params: { bookId: book.id },
+    query: { page, limit: PAGE },
+  });
   const feedback = useFeedback("rule-students");
   const [text, setText] = useState("");
-  const [error, setError] = useState<string | undefined>(undefined);
   const [report, setReport] = useState<Added | null>(null);
-  const [adding, setAdding] = useState(false);
-
-  const add = async () => {
-    setAdding(true);
-    setError(undefined);
-    setReport(null);
-    try {
-      const result = await api<Added>(`/rule_students/${book.id}`, {
-        method: "POST",
+  const form = useSave({
+    id: "rule-students-form",
+    fields: ["studentIds"],
+    save: () => {
+      setReport(null);
+      return call("POST /rule_students/{bookId}", {
+        params: { bookId: book.id },
         body: { studentIds: text },
       });
+    },
+    onSaved: (result) => {
       setReport(result);
       setText(result.unknown.join(" "));
       list.reload();
-    } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (fields?.studentIds) setError(fields.studentIds);
-      else feedback.fail(e);
-    } finally {
-      setAdding(false);
-    }
-  };
+    },
+  });
 
   const clear = () =>
     feedback.confirm(t(`${K}.clearConfirm`), async () => {
-      await api(`/rule_students/${book.id}`, { method: "DELETE" });
+      await call("DELETE /rule_students/{bookId}", { params: { bookId: book.id } });
       setReport(null);
       setPage(1);
       list.reload();
@@ -92,11 +68,16 @@ export function RuleStudentsDialog({ book, onClose }: BookDialogProps) {
           hint={t(`${K}.idsHint`)}
           rows={3}
           value={text}
-          error={error}
+          error={form.fieldErrors.studentIds}
           onInput={(e) => setText(e.currentTarget.value)}
         />
         <div class="flex flex-wrap gap-2">
-          <Button onClick={add} loading={adding} disabled={!text.trim()} data-testid="rule-students-add">
+          <Button
+            onClick={() => form.submit()}
+            loading={form.saving}
+            disabled={!text.trim()}
+            data-testid="rule-students-add"
+          >
             {t(`${K}.add`)}
           </Button>
           <Button variant="danger" onClick={clear} disabled={total === 0} data-testid="rule-students-clear">
@@ -140,6 +121,7 @@ export function RuleStudentsDialog({ book, onClose }: BookDialogProps) {
         )}
       </div>
       {feedback.dialogs}
+      {form.dialogs}
     </Dialog>
   );
 }

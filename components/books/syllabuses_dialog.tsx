@@ -5,30 +5,16 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { Button, Dialog, ProgressBar } from "../ui/mod.ts";
-import { api, ApiError, apiUrl } from "../../utils/api_client.ts";
+import { apiUrl } from "../../utils/api_client.ts";
+import { ApiError, call, type ResponseOf } from "../api.ts";
 import type { ErrorBody } from "../../utils/errors.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { courseLabel, EmptyRow, LoadState, SimpleTable, useFeedback, useLoaded } from "./dialog_kit.tsx";
 import type { BookDialogProps } from "./dialog_props.ts";
 
-interface Syllabus {
-  name: string;
-  kind: "pdf" | "docx";
-  size: number;
-  uploadedAt: string;
-}
-
-interface SemesterRow {
-  groupId: number;
-  seasonYear: string;
-  syllabus: Syllabus | null;
-}
-
-interface Progress {
-  status: "progress" | "finished";
-  uploadId: string;
-  received: number;
-}
+type SemesterRow = ResponseOf<"GET /syllabuses/{bookId}">["data"][number];
+/** The upload's answer after each chunk (the body is the file's bytes, so it is sent without the client). */
+type Progress = ResponseOf<"POST /syllabuses/{bookId}/{groupId}">;
 
 const K = "bookDialogs.syllabuses";
 export const SYLLABUS_MAX_BYTES = 5_000_000;
@@ -78,7 +64,7 @@ const sizeText = (bytes: number) =>
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function SyllabusesDialog({ book, onClose }: BookDialogProps) {
-  const list = useLoaded<{ data: SemesterRow[] }>(`/syllabuses/${book.id}`);
+  const list = useLoaded("GET /syllabuses/{bookId}", { params: { bookId: book.id } });
   const feedback = useFeedback("syllabuses");
   const [uploading, setUploading] = useState<{ groupId: number; percent: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -120,7 +106,9 @@ export function SyllabusesDialog({ book, onClose }: BookDialogProps) {
     feedback.confirm(
       t(`${K}.removeConfirm`, { name: row.syllabus?.name ?? "", semester: row.seasonYear }),
       async () => {
-        await api(`/syllabuses/${book.id}/${row.groupId}`, { method: "DELETE" });
+        await call("DELETE /syllabuses/{bookId}/{groupId}", {
+          params: { bookId: book.id, groupId: row.groupId },
+        });
         list.reload();
       },
     );

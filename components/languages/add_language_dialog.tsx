@@ -1,42 +1,36 @@
 /** The add-language form (language screen): code, name and flag; loaded with import() on first use. */
 import { useState } from "preact/hooks";
-import { FormDialog, TextInput } from "../ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { FormDialog, TextInput, useSave } from "../ui/mod.ts";
+import { call, type InputOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export function AddLanguageDialog(
-  { side, onClose, onAdded }: { side: string; onClose: () => void; onAdded: (code: string) => void },
+  { side, onClose, onAdded }: {
+    side: InputOf<"POST /languages">["body"]["side"];
+    onClose: () => void;
+    onAdded: (code: string) => void;
+  },
 ) {
   const [values, setValues] = useState({ code: "", name: "", flag: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const set = (name: keyof typeof values) => (e: Event) =>
     setValues({ ...values, [name]: (e.target as HTMLInputElement).value });
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await api("/languages", {
-        method: "POST",
-        body: { side, ...values, code: values.code.trim().toLowerCase() },
-      });
-      onAdded(values.code.trim().toLowerCase());
-    } catch (e) {
-      setErrors(e instanceof ApiError ? { ...e.fields, _: e.message } : { _: t("errors.unexpected") });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const code = values.code.trim().toLowerCase();
+  const form = useSave({
+    id: "add-language",
+    fields: Object.keys(values),
+    save: () => call("POST /languages", { body: { side, ...values, code } }),
+    onSaved: () => onAdded(code),
+  });
+  const errors = form.fieldErrors;
   return (
     <FormDialog
       id="add-language"
       open
       width={500}
       title={t("langAdmin.addLanguage")}
-      saving={saving}
+      form={form}
       saveLabel={t("langAdmin.save")}
       onClose={onClose}
-      onSubmit={submit}
       formClass="space-y-3"
     >
       <TextInput
@@ -66,7 +60,6 @@ export function AddLanguageDialog(
         onInput={set("flag")}
         error={errors.flag}
       />
-      {errors._ && <p role="alert" class="text-sm text-danger-700">{errors._}</p>}
     </FormDialog>
   );
 }

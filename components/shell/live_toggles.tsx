@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { showToast } from "../ui/toast.tsx";
-import { api } from "../../utils/api_client.ts";
+import { call } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 interface LiveState {
@@ -19,10 +19,8 @@ let known: LiveState | null = null;
 async function loadLiveState(guard: string): Promise<LiveState> {
   const [zoom, me] = await Promise.all([
     // Only academic staff have a Zoom link: nobody else's menu asks.
-    guard === "prof"
-      ? api<{ result: "yes" | "no"; status: boolean }>("/shell/zoom").catch(() => null)
-      : Promise.resolve(null),
-    api<{ live: { observer: boolean; observingStart: boolean } }>("/auth/me").catch(() => null),
+    guard === "prof" ? call("GET /shell/zoom").catch(() => null) : Promise.resolve(null),
+    call("GET /auth/me").catch(() => null),
   ]);
   return {
     zoom: zoom?.result === "yes" ? zoom.status : null,
@@ -58,7 +56,7 @@ export function LiveToggles({ guard }: { guard: string }) {
             data-testid="zoom-online"
             onChange={(e) => {
               const isOnline = (e.target as HTMLInputElement).checked;
-              save({ zoom: isOnline }, api("/shell/zoom", { method: "PUT", body: { isOnline } }));
+              save({ zoom: isOnline }, call("PUT /shell/zoom", { body: { isOnline } }));
             }}
           />
           {t("shellLive.zoomOnline")}
@@ -72,7 +70,7 @@ export function LiveToggles({ guard }: { guard: string }) {
             data-testid="observing"
             onChange={(e) => {
               const status = (e.target as HTMLInputElement).checked;
-              save({ observing: status }, api("/shell/observing", { method: "PUT", body: { status } }));
+              save({ observing: status }, call("PUT /shell/observing", { body: { status } }));
             }}
           />
           {t("shellLive.observing")}

@@ -4,7 +4,7 @@
  * everyone, so it is cached), and again whenever something calls `refreshMenuBadges()`
  * (utils/menu_badges_event.ts).
  */
-import { api } from "./api_client.ts";
+import { call } from "../api.ts";
 export const INBOX_ROUTE = "/mailbox";
 export const CHANCELLERY_ROUTE = "/chancellery";
 
@@ -15,10 +15,11 @@ export interface MenuBadges {
 
 /** Fetches the counts the menu shows (only those it has an item for); a failed call leaves a count at 0. */
 export async function fetchMenuBadges(want: { inbox: boolean; chancellery: boolean }): Promise<MenuBadges> {
-  const count = (path: string) => api<{ inbox: number }>(path).then((r) => r.inbox, () => 0);
+  const count = (box: "inbox" | "chancellery") =>
+    call(`GET /mailbox/${box}/count`).then((r) => r.inbox, () => 0);
   const [inbox, chancellery] = await Promise.all([
-    want.inbox ? count("/mailbox/inbox/count") : 0,
-    want.chancellery ? count("/mailbox/chancellery/count") : 0,
+    want.inbox ? count("inbox") : 0,
+    want.chancellery ? count("chancellery") : 0,
   ]);
   return { inbox, chancellery };
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { Button, Dialog, showToast } from "../ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export function ProfessorStatementDialog({ onClose }: { onClose: () => void }) {
@@ -19,7 +19,7 @@ export function ProfessorStatementDialog({ onClose }: { onClose: () => void }) {
   const confirm = async () => {
     setBusy(true);
     try {
-      await api("/shell/professor-statement", { method: "POST" });
+      await call("POST /shell/professor-statement");
       showToast(t("shellLive.statement.confirmed"), "success");
       close();
     } catch (e) {

@@ -6,15 +6,11 @@
  * The top bar is kept by client navigation, so "start-up" is a full page load.
  */
 import type { ComponentType } from "preact";
-import { api } from "../../utils/api_client.ts";
+import { call, type ResponseOf } from "../api.ts";
 import { startPollAlert } from "../../utils/poll_alert.ts";
 import { connectUserChannel } from "../../utils/user_channel_client.ts";
 
-export interface WaitingPoll {
-  id: number;
-  title: string;
-  link: string;
-}
+export type WaitingPoll = ResponseOf<"GET /shell/polls/waiting">["data"][number];
 
 export type StatementDialog = ComponentType<{ onClose: () => void }>;
 
@@ -31,10 +27,10 @@ export interface ShellLiveOptions {
 export function startShellLive({ guard, setUnread, setPolls, openStatement }: ShellLiveOptions): () => void {
   const disconnect = connectUserChannel(setUnread);
   const stopPolls = startPollAlert(async () => {
-    setPolls((await api<{ data: WaitingPoll[] }>("/shell/polls/waiting")).data);
+    setPolls((await call("GET /shell/polls/waiting")).data);
   });
   if (guard === "prof" && !session.get(STATEMENT_SHOWN_KEY)) {
-    api<{ isChecked: boolean }>("/shell/professor-statement").then(async ({ isChecked }) => {
+    call("GET /shell/professor-statement").then(async ({ isChecked }) => {
       if (isChecked) return;
       session.set(STATEMENT_SHOWN_KEY, "1");
       openStatement((await import("./professor_statement_dialog.tsx")).ProfessorStatementDialog);

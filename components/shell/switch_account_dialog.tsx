@@ -2,16 +2,10 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { Button, Dialog, ErrorDialog, Spinner } from "../ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
-interface Account {
-  id: number;
-  name: string;
-  nameEn: string;
-  email: string;
-  guard: string;
-}
+type Account = ResponseOf<"GET /auth/accounts">["data"][number];
 
 export function SwitchAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const accounts = useSignal<Account[] | null>(null);
@@ -21,7 +15,7 @@ export function SwitchAccountDialog({ open, onClose }: { open: boolean; onClose:
   useEffect(() => {
     if (!open) return;
     accounts.value = null;
-    api<{ data: Account[] }>("/auth/accounts")
+    call("GET /auth/accounts")
       .then((r) => (accounts.value = r.data))
       .catch((e) => {
         accounts.value = [];
@@ -32,7 +26,7 @@ export function SwitchAccountDialog({ open, onClose }: { open: boolean; onClose:
   const choose = async (account: Account) => {
     busy.value = account.id;
     try {
-      await api("/auth/switch", { body: { accountId: account.id } });
+      await call("POST /auth/switch", { body: { accountId: account.id } });
       location.assign("/hr/calendar");
     } catch (e) {
       error.value = e instanceof ApiError ? e.message : t("errors.unexpected");

@@ -17,7 +17,8 @@ interface FramedRecord {
 export interface EditorFrameProps<R extends FramedRecord> {
   /** "school" or "program": ids and translation keys (`structure.<kind>s.*`) derive from it. */
   kind: "school" | "program";
-  editor: ReturnType<typeof useRecordEditor<R>>;
+  // deno-lint-ignore no-explicit-any
+  editor: ReturnType<typeof useRecordEditor<R, any>>;
   rows: R[];
   columns: DataTableColumn<R>[];
   caption: string;
@@ -73,7 +74,7 @@ export function EditorFrame<R extends FramedRecord>(props: EditorFrameProps<R>) 
       />
       <HistoryDialog
         id={`${kind}-history`}
-        path={editor.historyPath}
+        source={editor.historySource}
         title={editor.history ? t("structure.history.title", { name: editor.history.code }) : ""}
         fieldLabels={labels}
         formatValue={props.formatValue}

@@ -1,24 +1,24 @@
 import { formatDateTime } from "../../utils/format.ts";
 import { useEffect, useState } from "preact/hooks";
 import { Dialog, Spinner } from "../ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type InputOf, type Operation, type ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 
 /** One audit entry as the `…Log` operations return it. */
-export interface HistoryEntry {
-  id: string;
-  at: string;
-  actor: number | string | null;
-  actorName: string | null;
-  action: "create" | "update" | "remove";
-  before: unknown;
-  after: unknown;
-}
+export type HistoryEntry = ResponseOf<"GET /schools/{id}/log">["data"][number];
+
+/** The operations that answer a change log. */
+type LogOperation = {
+  [K in Operation]: ResponseOf<K> extends { data: HistoryEntry[] } ? K : never;
+}[Operation];
+
+/** Which log to show: its operation and that operation's input, e.g. `{ key: "GET /roles/{id}/log", input: … }`. */
+export type HistorySource = { [K in LogOperation]: { key: K; input: InputOf<K> } }[LogOperation];
 
 export interface HistoryDialogProps {
   id: string;
-  /** API path of the log, e.g. `/schools/3/log`; the dialog is open while this is not null. */
-  path: string | null;
+  /** The log to show; the dialog is open while this is not null. */
+  source: HistorySource | null;
   title: string;
   /** Field name → label; fields without a label (ids) are not shown. */
   fieldLabels: Readonly<Record<string, string>>;
@@ -48,26 +48,36 @@ function changesOf(entry: HistoryEntry, labels: HistoryDialogProps["fieldLabels"
 }
 
 /** SPEC §9 "logs 900": who changed what and when, newest first, read from the record's audit entries. */
-export function HistoryDialog({ id, path, title, fieldLabels, formatValue, onClose }: HistoryDialogProps) {
+export function HistoryDialog({ id, source, title, fieldLabels, formatValue, onClose }: HistoryDialogProps) {
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const sourceKey = source && JSON.stringify(source);
   useEffect(() => {
-    if (path === null) return;
+    if (source === null) return;
     const controller = new AbortController();
     setEntries(null);
     setError(null);
-    api<{ data: HistoryEntry[] }>(path, { signal: controller.signal })
+    // Each source is one operation with its own input; the union is too wide for the call's signature.
+    (call as (
+      key: string,
+      input: unknown,
+      options: { signal: AbortSignal },
+    ) => Promise<ResponseOf<LogOperation>>)(
+      source.key,
+      source.input,
+      { signal: controller.signal },
+    )
       .then((body) => setEntries(body.data))
       .catch((e) => {
         if (e instanceof ApiError) setError(e.message);
         else if ((e as Error).name !== "AbortError") setError(t("errors.unexpected"));
       });
     return () => controller.abort();
-  }, [path]);
+  }, [sourceKey]);
 
   return (
-    <Dialog id={id} open={path !== null} title={title} width={900} onClose={onClose}>
+    <Dialog id={id} open={source !== null} title={title} width={900} onClose={onClose}>
       {error !== null
         ? <p class="text-sm text-danger-700" role="alert">{error}</p>
         : entries === null

@@ -1,12 +1,14 @@
 /**
- * The add / edit / remove / history flow both structure islands share: which dialog is open, the API call
- * behind it, field errors under the form's fields, and any other refusal (a concurrent edit, "still in use")
- * in the error dialog. After a write the page is shown again with the server's data.
+ * The add / edit / remove / history flow both structure islands share: which dialog is open, the typed API
+ * calls behind it (given by the island), the form's save flow (components/ui/form_kit.tsx: field errors, the
+ * conflict prompt, the error dialog) and a removal's refusal in the error dialog. After a write the page is
+ * shown again with the server's data.
  */
 import { useState } from "preact/hooks";
-import { showToast } from "../ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { showToast, useSave } from "../ui/mod.ts";
+import { ApiError } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
+import type { HistorySource } from "./history_dialog.tsx";
 import { reloadPage } from "./reload.ts";
 
 interface Versioned {
@@ -14,35 +16,30 @@ interface Versioned {
   versionstamp: string;
 }
 
+/** The island's operations for its kind of record (typed by the client). */
+export interface RecordApi<R, B> {
+  add(body: B): Promise<unknown>;
+  edit(record: R, body: B): Promise<unknown>;
+  remove(record: R): Promise<unknown>;
+  /** The record as stored now, for a save that met someone else's edit. */
+  latest(record: R): Promise<R | undefined>;
+  log(record: R): HistorySource;
+}
+
 export interface ShownError {
   message: string;
   fields?: Record<string, string>;
 }
 
-export function useRecordEditor<R extends Versioned>(
-  /** API collection path, e.g. `/schools`. */
-  base: string,
-  /** The fields the form shows: field errors for others go to the error dialog. */
-  formFields: readonly string[],
+export function useRecordEditor<R extends Versioned, B>(
+  kind: "school" | "program",
+  recordApi: RecordApi<R, B>,
 ) {
   const [editing, setEditing] = useState<R | "new" | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<R | null>(null);
   const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState<R | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
-
-  const fail = (e: unknown) => {
-    if (!(e instanceof ApiError)) throw e;
-    const shown = Object.entries(e.fields).filter(([field]) => formFields.includes(field));
-    const other = Object.fromEntries(
-      Object.entries(e.fields).filter(([field]) => !formFields.includes(field)),
-    );
-    setFieldErrors(Object.fromEntries(shown));
-    // A form with marked fields explains itself; anything else needs the dialog.
-    if (shown.length === 0 || Object.keys(other).length) setError({ message: e.message, fields: other });
-  };
 
   const done = (message: string) => {
     showToast(message, "success");
@@ -51,39 +48,32 @@ export function useRecordEditor<R extends Versioned>(
 
   return {
     editing,
-    fieldErrors,
-    saving,
     removing,
     busy,
     history,
     error,
-    openNew: () => {
-      setFieldErrors({});
-      setEditing("new");
-    },
-    openEdit: (record: R) => {
-      setFieldErrors({});
-      setEditing(record);
-    },
-    closeForm: () => !saving && setEditing(null),
-    async save(body: Record<string, unknown>) {
-      if (editing === null) return;
-      setSaving(true);
-      try {
-        if (editing === "new") await api(base, { method: "POST", body });
-        else {
-          await api(`${base}/${editing.id}`, {
-            method: "PUT",
-            body: { ...body, versionstamp: editing.versionstamp },
-          });
-        }
-        setEditing(null);
-        done(t("structure.saved"));
-      } catch (e) {
-        fail(e);
-      } finally {
-        setSaving(false);
-      }
+    openNew: () => setEditing("new"),
+    openEdit: (record: R) => setEditing(record),
+    closeForm: () => setEditing(null),
+    /** The open form's save flow; the form calls it once per render, as a hook. */
+    useForm(body: () => B, fields: readonly string[], fieldLabels: Record<string, string>) {
+      return useSave({
+        id: `${kind}-form`,
+        fields,
+        fieldLabels,
+        save: () => {
+          if (editing === null) return Promise.resolve();
+          return editing === "new" ? recordApi.add(body()) : recordApi.edit(editing, body());
+        },
+        onSaved: () => {
+          setEditing(null);
+          done(t("structure.saved"));
+        },
+        reload: editing === null || editing === "new" ? undefined : async () => {
+          const latest = await recordApi.latest(editing);
+          if (latest) setEditing(latest);
+        },
+      });
     },
     askRemove: (record: R) => setRemoving(record),
     cancelRemove: () => !busy && setRemoving(null),
@@ -91,21 +81,21 @@ export function useRecordEditor<R extends Versioned>(
       if (removing === null) return;
       setBusy(true);
       try {
-        await api(`${base}/${removing.id}`, {
-          method: "DELETE",
-          query: { versionstamp: removing.versionstamp },
-        });
+        await recordApi.remove(removing);
         setRemoving(null);
         done(t("structure.removed"));
       } catch (e) {
         setRemoving(null);
-        fail(e);
+        setError({
+          message: e instanceof ApiError ? e.message : t("errors.unexpected"),
+          fields: e instanceof ApiError ? e.fields : {},
+        });
       } finally {
         setBusy(false);
       }
     },
     showHistory: (record: R | null) => setHistory(record),
-    historyPath: history === null ? null : `${base}/${history.id}/log`,
+    historySource: history === null ? null : recordApi.log(history),
     clearError: () => setError(null),
   };
 }

@@ -57,12 +57,31 @@ export function Dialog(props: DialogProps) {
   const latest = useRef(props);
   latest.current = props;
 
+  // What had the focus when the dialog opened gets it back when it closes, also when the dialog is removed
+  // while open (a form rendered only while editing), which the browser's own restoring does not cover.
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = () => {
+    const to = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      const now = document.activeElement;
+      if (to?.isConnected && (!now || now === document.body || !now.isConnected)) to.focus();
+    });
+  };
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      returnFocus();
+    }
   }, [open]);
+  useEffect(() => () => void (opener.current && returnFocus()), []);
 
   const requestClose = () => {
     if (latest.current.closable !== false) latest.current.onClose?.();

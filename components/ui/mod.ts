@@ -18,3 +18,4 @@ export * from "./select.tsx";
 export * from "./spinner.tsx";
 export * from "./tabs.tsx";
 export * from "./toast.tsx";
+export * from "./form_kit.tsx";

@@ -17,8 +17,9 @@ import {
   Select,
   showToast,
   TextInput,
+  useSave,
 } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface SubBookRowData {
@@ -53,8 +54,8 @@ export function SubBooksTable({ rows, names, canManage, nextId, emptyText }: Sub
     if (!removing) return;
     setBusy(true);
     try {
-      await api(`/sub_books/${removing.id}`, {
-        method: "DELETE",
+      await call("DELETE /sub_books/{id}", {
+        params: { id: removing.id },
         query: { versionstamp: removing.versionstamp },
       });
       showToast(t("books.sub.removed"), "success");
@@ -123,7 +124,6 @@ export function SubBooksTable({ rows, names, canManage, nextId, emptyText }: Sub
             showToast(t("books.saved"), "success");
             reloadPage();
           }}
-          onRefused={setError}
         />
       )}
       <ConfirmDialog
@@ -156,10 +156,9 @@ interface SubBookFormProps {
   nextId: number;
   onClose: () => void;
   onSaved: () => void;
-  onRefused: (message: string) => void;
 }
 
-function SubBookForm({ record, nextId, onClose, onSaved, onRefused }: SubBookFormProps) {
+function SubBookForm({ record, nextId, onClose, onSaved }: SubBookFormProps) {
   const [values, setValues] = useState({
     id: String(record?.id ?? nextId),
     name: record?.name ?? "",
@@ -168,8 +167,26 @@ function SubBookForm({ record, nextId, onClose, onSaved, onRefused }: SubBookFor
     credit: record ? String(record.credit) : "",
     status: record?.status ?? "active",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const [versionstamp, setVersionstamp] = useState(record?.versionstamp ?? "");
+  const form = useSave({
+    id: "sub-book-form",
+    fields: FIELDS,
+    save: () => {
+      const { id, ...fields } = values;
+      return record
+        ? call("PUT /sub_books/{id}", { params: { id: record.id }, body: { ...fields, versionstamp } })
+        : call("POST /sub_books", { body: { id, ...fields } });
+    },
+    onSaved,
+    reload: record
+      ? async () => {
+        const { data } = await call("GET /sub_books", { query: { text: String(record.id), limit: 1000 } });
+        const latest = data.find((row) => row.id === record.id);
+        if (latest) setVersionstamp(latest.versionstamp);
+      }
+      : undefined,
+  });
+  const errors = form.fieldErrors;
   const bind = (field: keyof typeof values) => ({
     id: `sub-book-${field}`,
     label: t(`books.fields.${field}`),
@@ -177,37 +194,15 @@ function SubBookForm({ record, nextId, onClose, onSaved, onRefused }: SubBookFor
     value: values[field],
     onInput: (e: Event) => setValues({ ...values, [field]: (e.currentTarget as HTMLInputElement).value }),
   });
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setSaving(true);
-    const { id, ...fields } = values;
-    try {
-      if (record) {
-        await api(`/sub_books/${record.id}`, {
-          method: "PUT",
-          body: { ...fields, versionstamp: record.versionstamp },
-        });
-      } else await api("/sub_books", { method: "POST", body: { id, ...fields } });
-      onSaved();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const mine = Object.entries(e.fields).filter(([field]) => FIELDS.includes(field));
-      setErrors(Object.fromEntries(mine));
-      if (mine.length === 0) onRefused(e.message);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <FormDialog
       id="sub-book-form"
       open
       width={600}
       title={t(record ? "books.sub.editTitle" : "books.sub.addTitle")}
-      saving={saving}
+      form={form}
       saveLabel={t("books.save")}
-      onClose={() => !saving && onClose()}
-      onSubmit={submit}
+      onClose={onClose}
       formClass="grid gap-4 sm:grid-cols-2"
     >
       <NumberInput {...bind("id")} required min={1} step={1} disabled={record !== null} />

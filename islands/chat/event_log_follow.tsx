@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type EventRow, EventRows } from "../../components/chat_event_log/tables.tsx";
 import { Button } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type InputOf, type ResponseOf } from "../../components/api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 
 export interface ChatEventLogFollowProps {
@@ -16,15 +16,7 @@ export interface ChatEventLogFollowProps {
   actor: number | null;
 }
 
-interface ApiEvent {
-  seq: number;
-  at: string;
-  type: string;
-  actor: { id: number; type: string };
-  messageType?: string;
-  text?: string;
-  [field: string]: unknown;
-}
+type ApiEvent = ResponseOf<"GET /chat/event-log/{roomId}">["data"][number];
 
 const POLL_MS = 1000;
 
@@ -44,10 +36,13 @@ export function ChatEventLogFollow(props: ChatEventLogFollowProps) {
     let stopped = false;
     const tick = async () => {
       try {
-        const query: Record<string, string | number> = { after: after.current, limit: 1000 };
-        if (props.type) query.type = props.type;
-        if (props.actor) query.actor = props.actor;
-        const page = await api<{ data: ApiEvent[] }>(`/chat/event-log/${props.roomId}`, { query });
+        const query: InputOf<"GET /chat/event-log/{roomId}">["query"] = {
+          after: after.current,
+          limit: 1000,
+          type: props.type || undefined,
+          actor: props.actor || undefined,
+        };
+        const page = await call("GET /chat/event-log/{roomId}", { params: { roomId: props.roomId }, query });
         if (stopped || page.data.length === 0) return;
         after.current = page.data[page.data.length - 1].seq;
         setRows((shown) => [...shown, ...page.data.map(toRow)]);

@@ -5,12 +5,12 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { ConsentDialog as ConsentDialogType } from "./dialog.tsx";
-import { api } from "../../utils/api_client.ts";
+import { call } from "../../components/api.ts";
 
 export function ConsentCheck() {
   const [Dialog, setDialog] = useState<typeof ConsentDialogType | null>(null);
   useEffect(() => {
-    api<{ state: "agreed" | "pending" }>("/consent/status")
+    call("GET /consent/status")
       .then(async (status) => {
         if (status.state !== "pending") return;
         const { ConsentDialog } = await import("./dialog.tsx");

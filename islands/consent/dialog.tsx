@@ -6,7 +6,7 @@
  */
 import { useSignal } from "@preact/signals";
 import { Button, Dialog, ErrorDialog, TextInput } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export function ConsentDialog() {
@@ -24,8 +24,7 @@ export function ConsentDialog() {
     }
     busy.value = agreed ? "agree" : "refuse";
     try {
-      await api("/consent", {
-        method: "POST",
+      await call("POST /consent", {
         body: { agreed: agreed ? 1 : 0, ...(agreed && smsMode.value ? { code: code.value } : {}) },
       });
       open.value = false;

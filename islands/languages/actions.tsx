@@ -5,14 +5,16 @@
 import type { ComponentType } from "preact";
 import { useState } from "preact/hooks";
 import { Button, ErrorDialog } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface LanguageActionsProps {
   side: "admin_side" | "student_side";
 }
 
-type AddDialog = ComponentType<{ side: string; onClose: () => void; onAdded: (code: string) => void }>;
+type AddDialog = ComponentType<
+  { side: LanguageActionsProps["side"]; onClose: () => void; onAdded: (code: string) => void }
+>;
 
 export function LanguageActions({ side }: LanguageActionsProps) {
   const [busy, setBusy] = useState<"keywords" | "templates" | null>(null);
@@ -31,15 +33,12 @@ export function LanguageActions({ side }: LanguageActionsProps) {
   };
   const findKeywords = () =>
     run("keywords", async () => {
-      await api("/languages/keywords", { method: "POST", body: { side } });
+      await call("POST /languages/keywords", { body: { side } });
       location.reload();
     });
   const generateTemplates = () =>
     run("templates", async () => {
-      const templates = await api<Record<string, unknown>>("/languages/templates", {
-        method: "POST",
-        body: { side },
-      });
+      const templates = await call("POST /languages/templates", { body: { side } });
       const href = URL.createObjectURL(
         new Blob([JSON.stringify(templates, null, 2)], { type: "application/json" }),
       );

@@ -5,7 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { Button, DataTable, showToast } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface TranslationEditorRow {
@@ -35,8 +35,8 @@ export function TranslationEditor(
     const text = drafts[row.key] ?? row.text;
     setSaving(row.key);
     try {
-      const saved = await api<TranslationEditorRow>(`/languages/${code}/translations`, {
-        method: "PUT",
+      const saved = await call("PUT /languages/{code}/translations", {
+        params: { code },
         body: { side, key: row.key, text },
       });
       setRows((all) => all.map((r) => (r.key === row.key ? saved : r)));

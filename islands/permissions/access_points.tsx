@@ -2,8 +2,8 @@
  * server's OpenAPI document states them, filterable by text. */
 import { useEffect, useState } from "preact/hooks";
 import { DataTable, TextInput } from "../../components/ui/mod.ts";
-import { type AccessPoint, accessPointsOf } from "../../utils/access_points.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { type AccessPoint, fetchAccessPoints } from "../../utils/access_points.ts";
+import { ApiError } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 export function PermissionsAccessPoints() {
@@ -11,8 +11,8 @@ export function PermissionsAccessPoints() {
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState("");
   useEffect(() => {
-    api<Parameters<typeof accessPointsOf>[0]>("/openapi.json")
-      .then((doc) => setPoints(accessPointsOf(doc)))
+    fetchAccessPoints()
+      .then(setPoints)
       .catch((e) => setError(e instanceof ApiError ? e.message : t("errors.unexpected")));
   }, []);
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);

@@ -18,8 +18,9 @@ import {
   Select,
   showToast,
   TextInput,
+  useSave,
 } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type InputOf } from "../../components/api.ts";
 import { formatDateTime } from "../../utils/format.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 
@@ -49,57 +50,30 @@ export interface PermissionsAccountsProps {
 type Pending = { row: AccountRow; action: "disable" | "enable" | "reset" };
 
 export function PermissionsAccounts({ kind, rows, roles, hrChoices, lang }: PermissionsAccountsProps) {
-  const base = kind === "prof" ? "/professors" : "/users";
+  const base = kind === "prof" ? "/professors" as const : "/users" as const;
   const [editing, setEditing] = useState<AccountRow | "new" | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [password, setPassword] = useState<{ email: string; value: string } | null>(null);
   const [history, setHistory] = useState<AccountRow | null>(null);
   const [error, setError] = useState<string | null>(null);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
 
-  const fail = (e: unknown) => {
-    if (!(e instanceof ApiError)) throw e;
-    setFieldErrors(e.fields);
-    if (Object.keys(e.fields).length === 0) setError(e.message);
-  };
-
-  async function save(body: Record<string, unknown>) {
-    if (editing === null) return;
-    setSaving(true);
-    try {
-      if (editing === "new") {
-        const created = await api<{ account: AccountRow; password: string }>(base, { method: "POST", body });
-        setPassword({ email: created.account.email, value: created.password });
-      } else {
-        const { email: _email, ...changes } = body;
-        await api(`${base}/${editing.id}`, {
-          method: "PUT",
-          body: { ...changes, versionstamp: editing.versionstamp },
-        });
-        showToast(t("permissions.saved"), "success");
-        reloadPage();
-      }
-      setEditing(null);
-    } catch (e) {
-      fail(e);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   async function confirm() {
     if (!pending) return;
     const { row, action } = pending;
-    setSaving(true);
+    const params = { id: row.id };
+    setBusy(true);
     try {
       if (action === "disable") {
-        await api(`${base}/${row.id}`, { method: "DELETE", query: { versionstamp: row.versionstamp } });
+        await call(`DELETE ${base}/{id}` as const, { params, query: { versionstamp: row.versionstamp } });
       } else if (action === "enable") {
-        await api(`${base}/${row.id}/restore`, { method: "POST", body: { versionstamp: row.versionstamp } });
+        await call(`POST ${base}/{id}/restore` as const, {
+          params,
+          body: { versionstamp: row.versionstamp },
+        });
       } else {
-        const reset = await api<{ password: string }>(`${base}/${row.id}/password`, { method: "POST" });
+        const reset = await call(`POST ${base}/{id}/password` as const, { params });
         setPassword({ email: row.email, value: reset.password });
       }
       if (action !== "reset") {
@@ -107,10 +81,10 @@ export function PermissionsAccounts({ kind, rows, roles, hrChoices, lang }: Perm
         reloadPage();
       }
     } catch (e) {
-      fail(e);
+      setError(e instanceof ApiError ? e.message : t("errors.unexpected"));
     } finally {
       setPending(null);
-      setSaving(false);
+      setBusy(false);
     }
   }
 
@@ -153,10 +127,7 @@ export function PermissionsAccounts({ kind, rows, roles, hrChoices, lang }: Perm
                 size="sm"
                 variant="ghost"
                 aria-label={`${t("structure.actions.edit")}: ${r.email}`}
-                onClick={() => {
-                  setFieldErrors({});
-                  setEditing(r);
-                }}
+                onClick={() => setEditing(r)}
               >
                 {t("structure.actions.edit")}
               </Button>
@@ -182,10 +153,7 @@ export function PermissionsAccounts({ kind, rows, roles, hrChoices, lang }: Perm
       <div class="flex justify-end">
         <Button
           id="account-add"
-          onClick={() => {
-            setFieldErrors({});
-            setEditing("new");
-          }}
+          onClick={() => setEditing("new")}
         >
           {kind === "prof" ? t("permissions.professors.add") : t("permissions.users.add")}
         </Button>
@@ -203,10 +171,12 @@ export function PermissionsAccounts({ kind, rows, roles, hrChoices, lang }: Perm
           record={editing === "new" ? null : editing}
           roles={roles}
           hrChoices={hrChoices}
-          errors={fieldErrors}
-          saving={saving}
-          onSave={save}
-          onClose={() => !saving && setEditing(null)}
+          base={base}
+          onCreated={(created) => {
+            setEditing(null);
+            setPassword({ email: created.account.email, value: created.password });
+          }}
+          onClose={() => setEditing(null)}
         />
       )}
       <ConfirmDialog
@@ -219,9 +189,9 @@ export function PermissionsAccounts({ kind, rows, roles, hrChoices, lang }: Perm
         yesLabel={t("common.yes")}
         noLabel={t("common.no")}
         danger={pending?.action === "disable"}
-        busy={saving}
+        busy={busy}
         onYes={confirm}
-        onNo={() => !saving && setPending(null)}
+        onNo={() => !busy && setPending(null)}
       />
       <Dialog
         id="account-password"
@@ -253,7 +223,7 @@ export function PermissionsAccounts({ kind, rows, roles, hrChoices, lang }: Perm
       </Dialog>
       <HistoryDialog
         id="account-history"
-        path={history ? `${base}/${history.id}/log` : null}
+        source={history && { key: `GET ${base}/{id}/log`, input: { params: { id: history.id } } }}
         title={`${t("structure.actions.history")}: ${history?.email ?? ""}`}
         fieldLabels={{
           email: t("permissions.fields.email"),
@@ -293,13 +263,14 @@ interface AccountFormProps {
   record: AccountRow | null;
   roles: { id: number; name: string }[];
   hrChoices: { id: number; name: string }[];
-  errors: Record<string, string>;
-  saving: boolean;
-  onSave: (body: Record<string, unknown>) => void;
+  base: "/professors" | "/users";
+  onCreated: (created: { account: { email: string }; password: string }) => void;
   onClose: () => void;
 }
 
-function AccountForm({ kind, record, roles, hrChoices, errors, saving, onSave, onClose }: AccountFormProps) {
+type AccountBody = InputOf<"POST /users">["body"];
+
+function AccountForm({ kind, record, roles, hrChoices, base, onCreated, onClose }: AccountFormProps) {
   const [values, setValues] = useState({
     email: record?.email ?? "",
     name: record?.name ?? "",
@@ -308,6 +279,38 @@ function AccountForm({ kind, record, roles, hrChoices, errors, saving, onSave, o
     hrUserId: record?.hrUserId == null ? "" : String(record.hrUserId),
   });
   const [roleIds, setRoleIds] = useState<string[]>((record?.roleIds ?? []).map(String));
+  const [versionstamp, setVersionstamp] = useState(record?.versionstamp ?? "");
+  const body = (): AccountBody => ({
+    email: values.email,
+    name: values.name,
+    nameEn: values.nameEn,
+    guard: values.guard,
+    roleIds: roleIds.map(Number),
+    hrUserId: values.hrUserId === "" ? null : Number(values.hrUserId),
+  });
+  const form = useSave({
+    id: "account-form",
+    fields: [...Object.keys(values), "roleIds"],
+    save: async () => {
+      if (!record) return onCreated(await call(`POST ${base}` as const, { body: body() }));
+      const { email: _email, ...changes } = body();
+      await call(`PUT ${base}/{id}` as const, {
+        params: { id: record.id },
+        body: { ...changes, versionstamp },
+      });
+      showToast(t("permissions.saved"), "success");
+      reloadPage();
+    },
+    // Someone changed the account meanwhile: its latest version, with what the person typed kept.
+    reload: record
+      ? async () => {
+        const { data } = await call(`GET ${base}` as const, { query: { text: record.email, limit: 1000 } });
+        const latest = data.find((row) => row.id === record.id);
+        if (latest) setVersionstamp(latest.versionstamp);
+      }
+      : undefined,
+  });
+  const errors = form.fieldErrors;
   const bind = (field: keyof typeof values, label: string) => ({
     id: `account-${field}`,
     label,
@@ -315,17 +318,6 @@ function AccountForm({ kind, record, roles, hrChoices, errors, saving, onSave, o
     value: values[field],
     onInput: (e: Event) => setValues({ ...values, [field]: (e.currentTarget as HTMLInputElement).value }),
   });
-  const submit = (e: Event) => {
-    e.preventDefault();
-    onSave({
-      email: values.email,
-      name: values.name,
-      nameEn: values.nameEn,
-      guard: values.guard,
-      roleIds: roleIds.map(Number),
-      hrUserId: values.hrUserId === "" ? null : Number(values.hrUserId),
-    });
-  };
   const guards = kind === "prof" ? ["prof"] : ["custom", "user"];
   return (
     <FormDialog
@@ -333,10 +325,9 @@ function AccountForm({ kind, record, roles, hrChoices, errors, saving, onSave, o
       open
       width={600}
       title={record ? t("permissions.users.editTitle") : t("permissions.users.addTitle")}
-      saving={saving}
+      form={form}
       saveLabel={t("permissions.save")}
       onClose={onClose}
-      onSubmit={submit}
       formClass="grid gap-4"
     >
       {!record && (

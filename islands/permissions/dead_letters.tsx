@@ -4,17 +4,10 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { Button, DataTable, showToast } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type ResponseOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
-interface DeadLetterRow {
-  id: string;
-  name: string;
-  key: string;
-  attempts: number;
-  error: string;
-  at: string;
-}
+type DeadLetterRow = ResponseOf<"GET /jobs/dead">["data"][number];
 
 export function PermissionsDeadLetters() {
   const [rows, setRows] = useState<DeadLetterRow[] | null>(null);
@@ -22,7 +15,7 @@ export function PermissionsDeadLetters() {
   const [error, setError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);
   const load = () =>
-    api<{ data: DeadLetterRow[]; queued: number }>("/jobs/dead")
+    call("GET /jobs/dead")
       .then((body) => {
         setRows(body.data);
         setQueued(body.queued);
@@ -34,7 +27,7 @@ export function PermissionsDeadLetters() {
   const retry = async (row: DeadLetterRow) => {
     setRetrying(row.id);
     try {
-      await api(`/jobs/dead/${row.id}/retry`, { method: "POST", body: {} });
+      await call("POST /jobs/dead/{id}/retry", { params: { id: row.id } });
       showToast(t("jobs.retried"));
       await load();
     } catch (e) {

@@ -5,8 +5,8 @@
 import { useState } from "preact/hooks";
 import { HistoryDialog } from "../../components/structure/history_dialog.tsx";
 import { reloadPage } from "../../components/structure/reload.ts";
-import { Button, ConfirmDialog, ErrorDialog, showToast } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { Button, ConfirmDialog, showToast, useSave } from "../../components/ui/mod.ts";
+import { call } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface MenuRowData {
@@ -28,9 +28,6 @@ const INPUT = "w-full rounded border border-gray-300 px-2 py-1 text-xs font-mono
 
 export function PermissionsMenu({ initial }: { initial: MenuRowData[] }) {
   const [rows, setRows] = useState(initial);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
   const [history, setHistory] = useState(false);
 
@@ -38,21 +35,17 @@ export function PermissionsMenu({ initial }: { initial: MenuRowData[] }) {
     setRows(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   const text = (value: string) => (value.trim() === "" ? null : value.trim());
 
-  async function save() {
-    setSaving(true);
-    setFields({});
-    try {
-      await api("/menu", { method: "PUT", body: { rows } });
+  const form = useSave({
+    id: "menu",
+    // The table marks each row's fields; anything else (the list as a whole) goes to the error dialog.
+    fields: rows.flatMap((_, i) => [...TEXT_FIELDS, "parentId"].map((f) => `rows.${i}.${f}`)),
+    save: () => call("PUT /menu", { body: { rows } }),
+    onSaved: () => {
       showToast(t("permissions.saved"), "success");
       reloadPage();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setFields(e.fields);
-      setError(e.message);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const fields = form.fieldErrors;
 
   const nextId = () => Math.max(0, ...rows.map((r) => r.id)) + 1;
   return (
@@ -149,7 +142,9 @@ export function PermissionsMenu({ initial }: { initial: MenuRowData[] }) {
         >
           {t("permissions.menu.addRow")}
         </Button>
-        <Button id="menu-save" loading={saving} onClick={save}>{t("permissions.save")}</Button>
+        <Button id="menu-save" loading={form.saving} onClick={() => form.submit()}>
+          {t("permissions.save")}
+        </Button>
         <Button variant="secondary" onClick={() => setHistory(true)}>{t("structure.actions.history")}</Button>
       </div>
       <ConfirmDialog
@@ -170,19 +165,13 @@ export function PermissionsMenu({ initial }: { initial: MenuRowData[] }) {
       />
       <HistoryDialog
         id="menu-history"
-        path={history ? "/menu/log" : null}
+        source={history ? { key: "GET /menu/log", input: {} } : null}
         title={t("structure.actions.history")}
         fieldLabels={{ rows: t("permissions.tabs.menu") }}
         formatValue={(_f, v) => (Array.isArray(v) ? t("permissions.menu.rowCount", { n: v.length }) : "—")}
         onClose={() => setHistory(false)}
       />
-      <ErrorDialog
-        id="menu-error"
-        message={error}
-        title={t("common.errorTitle")}
-        okLabel={t("common.ok")}
-        onClose={() => setError(null)}
-      />
+      {form.dialogs}
     </div>
   );
 }

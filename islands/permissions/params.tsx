@@ -5,28 +5,11 @@
  */
 import { useState } from "preact/hooks";
 import { HistoryDialog } from "../../components/structure/history_dialog.tsx";
-import { Button, ErrorDialog, NumberInput, showToast } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { Button, NumberInput, showToast, useSave } from "../../components/ui/mod.ts";
+import { call, type ResponseOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
-export interface AuthParamsData {
-  password: { minLength: number; refuseCommon: boolean };
-  sessionHours: number | null;
-  throttle: {
-    accountMaxFailures: number;
-    addressMaxFailures: number;
-    windowSeconds: number;
-    baseLockSeconds: number;
-    maxLockSeconds: number;
-  };
-  sms: { codeLength: 6; validityMinutes: number; maxGuesses: number };
-  chat: {
-    messagesPerMinute: number;
-    uploadsPerMinute: number;
-    roomsPerMinute: number;
-    memberChangesPerMinute: number;
-  };
-}
+export type AuthParamsData = ResponseOf<"GET /auth_params">;
 
 /** `group:name` (not a dot, which would read as a translation key): the field's place in the parameters. */
 type NumberField =
@@ -47,9 +30,6 @@ export function PermissionsParams({ initial }: { initial: AuthParamsData }) {
   const [params, setParams] = useState(initial);
   const [unlimited, setUnlimited] = useState(initial.sessionHours === null);
   const [hours, setHours] = useState(String(initial.sessionHours ?? 8));
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [history, setHistory] = useState(false);
 
   const read = (field: NumberField): number => {
@@ -71,28 +51,19 @@ export function PermissionsParams({ initial }: { initial: AuthParamsData }) {
     />
   );
 
-  async function save(e: Event) {
-    e.preventDefault();
-    setSaving(true);
-    setFields({});
-    try {
-      const saved = await api<AuthParamsData>("/auth_params", {
-        method: "PUT",
-        body: { ...params, sessionHours: unlimited ? null : Number(hours) },
-      });
+  const form = useSave({
+    id: "params",
+    save: () =>
+      call("PUT /auth_params", { body: { ...params, sessionHours: unlimited ? null : Number(hours) } }),
+    onSaved: (saved) => {
       setParams(saved);
       showToast(t("permissions.saved"), "success");
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      setFields(err.fields);
-      setError(err.message);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const fields = form.fieldErrors;
 
   return (
-    <form id="params-form" class="max-w-3xl space-y-6" onSubmit={save} noValidate>
+    <form id="params-form" class="max-w-3xl space-y-6" onSubmit={form.submit} noValidate>
       <fieldset class="grid gap-4 sm:grid-cols-2">
         <legend class="mb-2 font-semibold">{t("permissions.params.passwordPolicy")}</legend>
         {number("password:minLength", 8)}
@@ -153,12 +124,12 @@ export function PermissionsParams({ initial }: { initial: AuthParamsData }) {
         {number("chat:memberChangesPerMinute", 1)}
       </fieldset>
       <div class="flex gap-2">
-        <Button type="submit" loading={saving}>{t("permissions.save")}</Button>
+        <Button type="submit" loading={form.saving}>{t("permissions.save")}</Button>
         <Button variant="secondary" onClick={() => setHistory(true)}>{t("structure.actions.history")}</Button>
       </div>
       <HistoryDialog
         id="params-history"
-        path={history ? "/auth_params/log" : null}
+        source={history ? { key: "GET /auth_params/log", input: {} } : null}
         title={t("structure.actions.history")}
         fieldLabels={{
           password: t("permissions.params.passwordPolicy"),
@@ -175,14 +146,7 @@ export function PermissionsParams({ initial }: { initial: AuthParamsData }) {
         onClose={() =>
           setHistory(false)}
       />
-      <ErrorDialog
-        id="params-error"
-        message={error}
-        title={t("common.errorTitle")}
-        okLabel={t("common.ok")}
-        onClose={() =>
-          setError(null)}
-      />
+      {form.dialogs}
     </form>
   );
 }

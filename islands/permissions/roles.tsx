@@ -14,8 +14,9 @@ import {
   Select,
   showToast,
   TextInput,
+  useSave,
 } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type ResponseOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface RoleData {
@@ -40,10 +41,7 @@ export interface PermissionsRolesProps {
   initialRoleId: number | null;
 }
 
-interface WhoCan {
-  roles: { id: number; name: string }[];
-  users: { id: number; email: string; name: string; disabled: boolean }[];
-}
+type WhoCan = ResponseOf<"GET /roles/who">;
 
 /** Keeps the chosen role in the URL, so reloading the page (after a save) shows it again. */
 function keepRoleInUrl(roleId: number) {
@@ -65,7 +63,8 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
   const [newName, setNewName] = useState("");
   const [removing, setRemoving] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  // Versions fetched after a conflict, newer than the page's.
+  const [versionstamps, setVersionstamps] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [history, setHistory] = useState(false);
   const [whoKey, setWhoKey] = useState("");
@@ -76,25 +75,54 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
     keepRoleInUrl(role.id);
     setName(role.name);
     setKeys(new Set(role.keys));
-    setFields({});
   };
-  const fail = (e: unknown) => {
-    if (!(e instanceof ApiError)) throw e;
-    setFields(e.fields);
-    setError(e.message);
+  const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : t("errors.unexpected"));
+  const done = (message: string) => {
+    showToast(message, "success");
+    reloadPage();
   };
-  const run = async (action: () => Promise<unknown>, message: string) => {
+  const editForm = useSave({
+    id: "role-form",
+    fields: ["name", "keys"],
+    save: () =>
+      call("PUT /roles/{id}", {
+        params: { id: selected!.id },
+        body: {
+          name,
+          keys: allKeys.filter((k) => keys.has(k)),
+          versionstamp: versionstamps[selected!.id] ?? selected!.versionstamp,
+        },
+      }),
+    onSaved: () => done(t("permissions.saved")),
+    reload: async () => {
+      const latest = (await call("GET /roles")).data.find((r) => r.id === selected!.id);
+      if (latest) setVersionstamps({ ...versionstamps, [latest.id]: latest.versionstamp });
+    },
+  });
+  const addForm = useSave({
+    id: "role-add",
+    fields: ["name"],
+    save: () => call("POST /roles", { body: { name: newName, keys: [] } }),
+    onSaved: (created) => {
+      keepRoleInUrl(created.id);
+      setAdding(false);
+      done(t("permissions.saved"));
+    },
+  });
+  const remove = async () => {
+    if (!selected) return;
     setBusy(true);
     try {
-      await action();
-      showToast(message, "success");
-      reloadPage();
-      return true;
+      await call("DELETE /roles/{id}", {
+        params: { id: selected.id },
+        query: { versionstamp: versionstamps[selected.id] ?? selected.versionstamp },
+      });
+      done(t("permissions.removed"));
     } catch (e) {
       fail(e);
-      return false;
     } finally {
       setBusy(false);
+      setRemoving(false);
     }
   };
   const toggle = (node: KeyNode, on: boolean) => {
@@ -149,27 +177,14 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
           <form
             id="role-form"
             class="space-y-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              run(
-                () =>
-                  api(`/roles/${selected.id}`, {
-                    method: "PUT",
-                    body: {
-                      name,
-                      keys: allKeys.filter((k) => keys.has(k)),
-                      versionstamp: selected.versionstamp,
-                    },
-                  }),
-                t("permissions.saved"),
-              );
-            }}
+            onSubmit={editForm.submit}
+            noValidate
           >
             <TextInput
               id="role-name"
               label={t("permissions.roles.name")}
               value={name}
-              error={fields.name}
+              error={editForm.fieldErrors.name}
               maxLength={100}
               onInput={(e) => setName(e.currentTarget.value)}
             />
@@ -181,7 +196,7 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
               {renderNodes(tree)}
             </fieldset>
             <div class="flex flex-wrap gap-2">
-              <Button type="submit" loading={busy}>{t("permissions.save")}</Button>
+              <Button type="submit" loading={editForm.saving}>{t("permissions.save")}</Button>
               <Button variant="secondary" onClick={() => setHistory(true)}>
                 {t("structure.actions.history")}
               </Button>
@@ -205,7 +220,7 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
               setWho(null);
               if (key) {
                 try {
-                  setWho(await api<WhoCan>("/roles/who", { query: { key } }));
+                  setWho(await call("GET /roles/who", { query: { key } }));
                 } catch (err) {
                   fail(err);
                 }
@@ -233,27 +248,16 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
         open={adding}
         width={500}
         title={t("permissions.roles.add")}
-        saving={busy}
+        form={addForm}
         saveLabel={t("permissions.save")}
         onClose={() => setAdding(false)}
         formId="role-add-form"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const ok = await run(async () => {
-            const created = await api<RoleData>("/roles", {
-              method: "POST",
-              body: { name: newName, keys: [] },
-            });
-            keepRoleInUrl(created.id);
-          }, t("permissions.saved"));
-          if (ok) setAdding(false);
-        }}
       >
         <TextInput
           id="role-new-name"
           label={t("permissions.roles.name")}
           value={newName}
-          error={fields.name}
+          error={addForm.fieldErrors.name}
           maxLength={100}
           onInput={(e) => setNewName(e.currentTarget.value)}
         />
@@ -267,23 +271,14 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
         noLabel={t("common.no")}
         danger
         busy={busy}
-        onYes={async () => {
-          if (!selected) return;
-          await run(
-            () =>
-              api(`/roles/${selected.id}`, {
-                method: "DELETE",
-                query: { versionstamp: selected.versionstamp },
-              }),
-            t("permissions.removed"),
-          );
-          setRemoving(false);
-        }}
+        onYes={remove}
         onNo={() => !busy && setRemoving(false)}
       />
       <HistoryDialog
         id="role-history"
-        path={history && selected ? `/roles/${selected.id}/log` : null}
+        source={history && selected
+          ? { key: "GET /roles/{id}/log", input: { params: { id: selected.id } } }
+          : null}
         title={`${t("structure.actions.history")}: ${selected?.name ?? ""}`}
         fieldLabels={{ name: t("permissions.roles.name"), keys: t("permissions.roles.keys") }}
         formatValue={(
@@ -292,6 +287,7 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
         ) => (Array.isArray(value) ? value.join(", ") || "—" : String(value ?? "—"))}
         onClose={() => setHistory(false)}
       />
+      {editForm.dialogs}
       <ErrorDialog
         id="role-error"
         message={error}

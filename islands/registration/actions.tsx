@@ -7,7 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ErrorDialog } from "../../components/ui/error_dialog.tsx";
 import { showToast } from "../../components/ui/toast.tsx";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type InputOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 interface Failure {
@@ -32,18 +32,21 @@ async function runAction(el: HTMLElement): Promise<string> {
   const d = el.dataset;
   switch (d.reg) {
     case "register": {
-      const r = await api<{ status: string; position: number | null }>("/registrations", {
-        body: { sectionId: d.section },
-      });
+      const r = await call("POST /registrations", { body: { sectionId: d.section! } });
       return r.status === "enrolled"
         ? t("registration.registered", { course: d.course ?? "" })
         : t("registration.waitlistedDone", { position: r.position ?? 0 });
     }
     case "drop":
-      await api(`/registrations/${d.registration}/drop`, { body: {} });
+      await call("POST /registrations/{registrationId}/drop", {
+        params: { registrationId: d.registration! },
+        body: {},
+      });
       return t("registration.dropped", { course: d.course ?? "" });
     case "hold-remove":
-      await api(`/holds/${d.student}/${d.hold}`, { method: "DELETE" });
+      await call("DELETE /holds/{studentId}/{holdId}", {
+        params: { studentId: d.student!, holdId: d.hold! },
+      });
       return t("registration.settings.saved");
   }
   throw new Error(`unknown action ${d.reg}`);
@@ -55,9 +58,9 @@ async function submitForm(form: HTMLFormElement): Promise<string> {
   switch (d.regForm) {
     case "enrol": {
       const override = data.get("override") === "on";
-      const r = await api<{ status: string; position: number | null }>("/registrations", {
+      const r = await call("POST /registrations", {
         body: {
-          sectionId: d.section,
+          sectionId: d.section!,
           studentId: Number(data.get("studentId")),
           ...(override ? { override, reason: String(data.get("reason") ?? "") } : {}),
         },
@@ -68,28 +71,29 @@ async function submitForm(form: HTMLFormElement): Promise<string> {
     }
     case "offering": {
       const capacity = String(data.get("capacity") ?? "").trim();
-      await api(`/registration_offerings/${d.section}`, {
-        method: "PUT",
+      await call("PUT /registration_offerings/{sectionId}", {
+        params: { sectionId: d.section! },
         body: { capacity: capacity === "" ? null : Number(capacity), closed: data.get("closed") === "on" },
       });
       break;
     }
     case "hold":
-      await api("/holds", {
+      await call("POST /holds", {
         body: {
           studentId: Number(data.get("studentId")),
-          kind: data.get("kind"),
-          reason: data.get("reason"),
+          // The server checks the choice; the form offers only the schema's kinds.
+          kind: String(data.get("kind")) as InputOf<"POST /holds">["body"]["kind"],
+          reason: String(data.get("reason") ?? ""),
         },
       });
       break;
     case "window":
-      await api(`/registration_windows/${d.group}`, {
-        method: "PUT",
+      await call("PUT /registration_windows/{groupId}", {
+        params: { groupId: d.group! },
         body: {
-          opens: data.get("opens"),
-          closes: data.get("closes"),
-          dropDeadline: data.get("dropDeadline"),
+          opens: String(data.get("opens") ?? ""),
+          closes: String(data.get("closes") ?? ""),
+          dropDeadline: String(data.get("dropDeadline") ?? ""),
           creditLimit: Number(data.get("creditLimit")),
           programIds: numbers(data.get("programIds")),
           admissionYears: numbers(data.get("admissionYears")),

@@ -4,7 +4,7 @@
  */
 import { useState } from "preact/hooks";
 import { Button, showToast } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call } from "../../components/api.ts";
 import { formatDateTime } from "../../utils/format.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { refreshMenuBadges } from "../../utils/menu_badges_event.ts";
@@ -21,10 +21,9 @@ export function MailboxItems({ box, items: initial }: MailboxItemsProps) {
   const readAll = async () => {
     setBusy(true);
     try {
-      await api(box === "inbox" ? "/mailbox/inbox/read" : "/mailbox/chancellery/check", {
-        method: "POST",
-        body: box === "inbox" ? {} : undefined,
-      });
+      await (box === "inbox"
+        ? call("POST /mailbox/inbox/read", { body: {} })
+        : call("POST /mailbox/chancellery/check"));
       setItems(items.map((i) => ({ ...i, read: true })));
       refreshMenuBadges();
       showToast(t("shellLive.mailbox.done"), "success");

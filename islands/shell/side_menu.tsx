@@ -7,7 +7,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../utils/i18n.ts";
 import { isCurrentItem, type MenuLink } from "../../utils/menu.ts";
-import { CHANCELLERY_ROUTE, fetchMenuBadges, INBOX_ROUTE, type MenuBadges } from "../../utils/menu_badges.ts";
+import {
+  CHANCELLERY_ROUTE,
+  fetchMenuBadges,
+  INBOX_ROUTE,
+  type MenuBadges,
+} from "../../components/shell/menu_badges.ts";
 import { MENU_BADGES_EVENT as MENU_BADGES } from "../../utils/menu_badges_event.ts";
 
 export interface SideMenuProps {

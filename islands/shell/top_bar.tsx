@@ -9,7 +9,7 @@ import { LazyLiveToggles } from "../../components/shell/lazy_live_toggles.tsx";
 import { PollAlert } from "../../components/shell/poll_alert.tsx";
 import type { StatementDialog, WaitingPoll } from "../../components/shell/shell_live.ts";
 import { Toaster } from "../../components/ui/toast.tsx";
-import { api } from "../../utils/api_client.ts";
+import { call } from "../../components/api.ts";
 import { sessionCountdown, UNLIMITED } from "../../utils/countdown.ts";
 import { whenIdle } from "../../framework/client/when_idle.ts";
 import { type Lang, LANG_COOKIE, t } from "../../utils/i18n.ts";
@@ -81,12 +81,12 @@ export function TopBar(
     try {
       localStorage.setItem(LANG_COOKIE, code);
     } catch { /* storage disabled: the cookie still carries it */ }
-    await api("/preferences/language", { method: "PUT", body: { lang: code } });
+    await call("PUT /preferences/language", { body: { lang: code } });
     location.reload();
   };
   const refreshPermissions = async () => {
     setRefreshing(true);
-    await api("/auth/refresh-permissions", { method: "POST" }).catch(() => {});
+    await call("POST /auth/refresh-permissions").catch(() => {});
     location.reload();
   };
 

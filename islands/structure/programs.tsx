@@ -14,7 +14,8 @@ import {
   statusOptions,
 } from "../../components/structure/labels.ts";
 import { RowActions } from "../../components/structure/row_actions.tsx";
-import { useRecordEditor } from "../../components/structure/use_record_editor.ts";
+import { type RecordApi, useRecordEditor } from "../../components/structure/use_record_editor.ts";
+import { call, type InputOf } from "../../components/api.ts";
 import { type DataTableColumn, FormDialog, NumberInput, Select, TextInput } from "../../components/ui/mod.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 
@@ -54,6 +55,21 @@ const FORM_FIELDS = [
   "status",
 ] as const;
 type FormField = (typeof FORM_FIELDS)[number];
+type ProgramBody = InputOf<"POST /programs">["body"];
+
+const PROGRAMS: RecordApi<ProgramRowData, ProgramBody> = {
+  add: (body) => call("POST /programs", { body }),
+  edit: ({ id, versionstamp }, body) =>
+    call("PUT /programs/{id}", { params: { id }, body: { ...body, versionstamp } }),
+  remove: ({ id, versionstamp }) =>
+    call("DELETE /programs/{id}", { params: { id }, query: { versionstamp } }),
+  latest: async (record) => {
+    const { data } = await call("GET /programs", { query: { text: record.code, limit: 1000 } });
+    const found = data.find((row) => row.id === record.id);
+    return found && { ...record, versionstamp: found.versionstamp };
+  },
+  log: ({ id }) => ({ key: "GET /programs/{id}/log", input: { params: { id } } }),
+};
 
 function fieldLabels(): Record<FormField, string> {
   return {
@@ -71,7 +87,7 @@ function fieldLabels(): Record<FormField, string> {
 export function StructurePrograms(
   { rows, lang, schools, canAdd, canEdit, canRemove }: StructureProgramsProps,
 ) {
-  const editor = useRecordEditor<ProgramRowData>("/programs", FORM_FIELDS);
+  const editor = useRecordEditor("program", PROGRAMS);
   const labels = fieldLabels();
   const nameOf = (row: ProgramRowData) => lang === "en" ? row.nameEn : row.nameKa;
   const schoolName = new Map(schools.map((s) => [s.id, s.name]));
@@ -133,9 +149,7 @@ export function StructurePrograms(
         <ProgramForm
           record={editor.editing === "new" ? null : editor.editing}
           schools={schools}
-          errors={editor.fieldErrors}
-          saving={editor.saving}
-          onSave={editor.save}
+          useForm={editor.useForm}
           onClose={editor.closeForm}
         />
       }
@@ -146,13 +160,11 @@ export function StructurePrograms(
 interface ProgramFormProps {
   record: ProgramRowData | null;
   schools: { id: number; name: string }[];
-  errors: Record<string, string>;
-  saving: boolean;
-  onSave: (body: Record<string, unknown>) => void;
+  useForm: ReturnType<typeof useRecordEditor<ProgramRowData, ProgramBody>>["useForm"];
   onClose: () => void;
 }
 
-function ProgramForm({ record, schools, errors, saving, onSave, onClose }: ProgramFormProps) {
+function ProgramForm({ record, schools, useForm, onClose }: ProgramFormProps) {
   const [values, setValues] = useState<Record<FormField, string>>({
     code: record?.code ?? "",
     nameKa: record?.nameKa ?? "",
@@ -164,41 +176,41 @@ function ProgramForm({ record, schools, errors, saving, onSave, onClose }: Progr
     status: record?.status ?? "active",
   });
   const labels = fieldLabels();
+  // An empty number is left out, so the server says "required" rather than "wrong type".
+  const number = (text: string) => (text.trim() === "" ? undefined : Number(text)) as number;
+  const form = useForm(
+    () => ({
+      code: values.code,
+      nameKa: values.nameKa,
+      nameEn: values.nameEn,
+      schoolId: number(values.schoolId),
+      level: number(values.level) as ProgramBody["level"],
+      credits: number(values.credits),
+      language: values.language as ProgramBody["language"],
+      status: values.status as ProgramBody["status"],
+    }),
+    FORM_FIELDS,
+    labels,
+  );
   const set = (field: FormField) => (e: Event) =>
     setValues({ ...values, [field]: (e.currentTarget as HTMLInputElement).value });
   const bind = (field: FormField) => ({
     id: `program-${field}`,
     label: labels[field],
-    error: errors[field],
+    error: form.fieldErrors[field],
     value: values[field],
     onInput: set(field),
     onChange: set(field),
   });
-  // An empty number is left out, so the server says "required" rather than "wrong type".
-  const number = (text: string) => text.trim() === "" ? undefined : Number(text);
-  const submit = (e: Event) => {
-    e.preventDefault();
-    onSave({
-      code: values.code,
-      nameKa: values.nameKa,
-      nameEn: values.nameEn,
-      schoolId: number(values.schoolId),
-      level: number(values.level),
-      credits: number(values.credits),
-      language: values.language,
-      status: values.status,
-    });
-  };
   return (
     <FormDialog
       id="program-form"
       open
       width={700}
       title={record ? t("structure.programs.editTitle") : t("structure.programs.addTitle")}
-      saving={saving}
+      form={form}
       saveLabel={t("structure.actions.save")}
       onClose={onClose}
-      onSubmit={submit}
       formClass="grid gap-4 sm:grid-cols-2"
     >
       <TextInput {...bind("code")} required maxLength={20} autocomplete="off" />

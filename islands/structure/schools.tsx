@@ -6,8 +6,9 @@
 import { useState } from "preact/hooks";
 import { EditorFrame } from "../../components/structure/editor_frame.tsx";
 import { RowActions } from "../../components/structure/row_actions.tsx";
-import { useRecordEditor } from "../../components/structure/use_record_editor.ts";
+import { type RecordApi, useRecordEditor } from "../../components/structure/use_record_editor.ts";
 import { type DataTableColumn, FormDialog, Select, TextInput } from "../../components/ui/mod.ts";
+import { call, type InputOf } from "../../components/api.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 
 export interface SchoolRowData {
@@ -32,9 +33,23 @@ export interface StructureSchoolsProps {
 }
 
 const FORM_FIELDS = ["nameKa", "nameEn", "code", "deanHrId"] as const;
+type SchoolBody = InputOf<"POST /schools">["body"];
+
+const SCHOOLS: RecordApi<SchoolRowData, SchoolBody> = {
+  add: (body) => call("POST /schools", { body }),
+  edit: ({ id, versionstamp }, body) =>
+    call("PUT /schools/{id}", { params: { id }, body: { ...body, versionstamp } }),
+  remove: ({ id, versionstamp }) => call("DELETE /schools/{id}", { params: { id }, query: { versionstamp } }),
+  latest: async (record) => {
+    const { data } = await call("GET /schools", { query: { text: record.code, limit: 1000 } });
+    const found = data.find((row) => row.id === record.id);
+    return found && { ...record, versionstamp: found.versionstamp };
+  },
+  log: ({ id }) => ({ key: "GET /schools/{id}/log", input: { params: { id } } }),
+};
 
 export function StructureSchools({ rows, lang, deans, canAdd, canEdit, canRemove }: StructureSchoolsProps) {
-  const editor = useRecordEditor<SchoolRowData>("/schools", FORM_FIELDS);
+  const editor = useRecordEditor("school", SCHOOLS);
   const nameOf = (row: SchoolRowData) => lang === "en" ? row.nameEn : row.nameKa;
   const labels = fieldLabels();
   const names: DataTableColumn<SchoolRowData>[] = [
@@ -82,9 +97,7 @@ export function StructureSchools({ rows, lang, deans, canAdd, canEdit, canRemove
         <SchoolForm
           record={editor.editing === "new" ? null : editor.editing}
           deans={deans}
-          errors={editor.fieldErrors}
-          saving={editor.saving}
-          onSave={editor.save}
+          useForm={editor.useForm}
           onClose={editor.closeForm}
         />
       }
@@ -104,13 +117,11 @@ function fieldLabels(): Record<(typeof FORM_FIELDS)[number], string> {
 interface SchoolFormProps {
   record: SchoolRowData | null;
   deans: { id: number; name: string }[];
-  errors: Record<string, string>;
-  saving: boolean;
-  onSave: (body: Record<string, unknown>) => void;
+  useForm: ReturnType<typeof useRecordEditor<SchoolRowData, SchoolBody>>["useForm"];
   onClose: () => void;
 }
 
-function SchoolForm({ record, deans, errors, saving, onSave, onClose }: SchoolFormProps) {
+function SchoolForm({ record, deans, useForm, onClose }: SchoolFormProps) {
   const [values, setValues] = useState({
     nameKa: record?.nameKa ?? "",
     nameEn: record?.nameEn ?? "",
@@ -118,32 +129,32 @@ function SchoolForm({ record, deans, errors, saving, onSave, onClose }: SchoolFo
     deanHrId: record?.deanHrId === null || record === null ? "" : String(record.deanHrId),
   });
   const labels = fieldLabels();
-  const bind = (field: keyof typeof values) => ({
-    id: `school-${field}`,
-    label: labels[field],
-    error: errors[field],
-    value: values[field],
-    onInput: (e: Event) => setValues({ ...values, [field]: (e.currentTarget as HTMLInputElement).value }),
-  });
-  const submit = (e: Event) => {
-    e.preventDefault();
-    onSave({
+  const form = useForm(
+    () => ({
       nameKa: values.nameKa,
       nameEn: values.nameEn,
       code: values.code,
       deanHrId: values.deanHrId === "" ? null : Number(values.deanHrId),
-    });
-  };
+    }),
+    FORM_FIELDS,
+    labels,
+  );
+  const bind = (field: keyof typeof values) => ({
+    id: `school-${field}`,
+    label: labels[field],
+    error: form.fieldErrors[field],
+    value: values[field],
+    onInput: (e: Event) => setValues({ ...values, [field]: (e.currentTarget as HTMLInputElement).value }),
+  });
   return (
     <FormDialog
       id="school-form"
       open
       width={600}
       title={record ? t("structure.schools.editTitle") : t("structure.schools.addTitle")}
-      saving={saving}
+      form={form}
       saveLabel={t("structure.actions.save")}
       onClose={onClose}
-      onSubmit={submit}
       formClass="grid gap-4"
     >
       <TextInput {...bind("code")} required maxLength={20} autocomplete="off" class="sm:w-48" />

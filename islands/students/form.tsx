@@ -1,23 +1,23 @@
 /**
  * Registering a student (the "add" button of the list) and editing one (on the student's page): a dialog
- * form whose field errors come from the server in the person's language, under each field. A refusal that
- * is not about one field (someone else saved the record meanwhile) opens the error dialog.
+ * form saved through the form kit — the server's field errors under each field in the person's language,
+ * the reload prompt when someone else saved the record meanwhile, any other refusal in the error dialog.
  */
 import { useState } from "preact/hooks";
 import { goTo, reloadPage } from "../../components/students/navigation.ts";
 import {
   Button,
   DateInput,
-  Dialog,
-  ErrorDialog,
   Fab,
+  FormDialog,
   NumberInput,
   Select,
   type SelectOption,
   showToast,
   TextInput,
+  useSave,
 } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { call } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface StudentFormValues {
@@ -78,13 +78,13 @@ const MAX_LENGTH: Record<TextField, number> = {
   phone: 20,
 };
 
-const FORM_FIELDS = new Set<string>([
+const FORM_FIELDS = [
   ...Object.keys(MAX_LENGTH),
   "birthDate",
   "programId",
   "status",
   "admissionYear",
-]);
+];
 
 /** The server HTML depends only on the props and the language (see framework/islands.ts). */
 export const ssrCache = true;
@@ -94,53 +94,57 @@ export function StudentForm(props: StudentFormProps) {
   const id = `student-form-${mode}`;
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<StudentFormValues>(props.initial ?? EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [versionstamp, setVersionstamp] = useState(props.versionstamp ?? "");
 
   const set = (field: keyof StudentFormValues) => (value: string) => setValues({ ...values, [field]: value });
   const show = () => {
     setValues(props.initial ?? EMPTY);
-    setFieldErrors({});
     setOpen(true);
   };
 
-  const save = async (event: Event) => {
-    event.preventDefault();
-    setSaving(true);
+  const body = () => {
     // The date field's own hidden input holds what was typed even when it is not a date yet, so that the
     // server can say what is wrong with it.
-    const typedDate = new FormData(event.currentTarget as HTMLFormElement).get("birthDate");
-    const body = {
+    const form = document.getElementById(`${id}-form`) as HTMLFormElement | null;
+    const typedDate = form ? new FormData(form).get("birthDate") : null;
+    return {
       ...values,
       birthDate: typeof typedDate === "string" ? typedDate : values.birthDate,
-      programId: values.programId ? Number(values.programId) : undefined,
-      admissionYear: values.admissionYear ? Number(values.admissionYear) : undefined,
+      // Left out when empty, so the server says "required"; the strings are the schema's choices.
+      programId: (values.programId ? Number(values.programId) : undefined) as number,
+      admissionYear: (values.admissionYear ? Number(values.admissionYear) : undefined) as number,
+      status: values.status as "active",
     };
-    try {
+  };
+  const form = useSave({
+    id,
+    fields: FORM_FIELDS,
+    save: async () => {
       if (mode === "add") {
-        const created = await api<{ id: number }>("/students", { method: "POST", body });
+        const created = await call("POST /students", { body: body() });
         setOpen(false);
         showToast(t("students.created"), "success");
         goTo(`/students/${created.id}`);
       } else {
-        await api(`/students/${props.studentId}`, {
-          method: "PUT",
-          body: { ...body, versionstamp: props.versionstamp },
+        await call("PUT /students/{id}", {
+          params: { id: props.studentId! },
+          body: { ...body(), versionstamp },
         });
         setOpen(false);
         showToast(t("students.saved"), "success");
         reloadPage();
       }
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const mine = Object.entries(e.fields).filter(([field]) => FORM_FIELDS.has(field));
-      setFieldErrors(Object.fromEntries(mine));
-      if (mine.length === 0) setError(e.message);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    // Someone saved the student meanwhile: the new version, with what the person typed kept.
+    reload: mode === "edit"
+      ? async () => {
+        setVersionstamp(
+          (await call("GET /students/{id}", { params: { id: props.studentId! } })).student.versionstamp,
+        );
+      }
+      : undefined,
+  });
+  const fieldErrors = form.fieldErrors;
 
   const text = (
     field: TextField,
@@ -167,24 +171,20 @@ export function StudentForm(props: StudentFormProps) {
       {mode === "add"
         ? <Fab label={t("students.add")} onClick={show} />
         : <Button variant="secondary" onClick={show} data-testid="student-edit">{t("students.edit")}</Button>}
-      <Dialog
+      <FormDialog
         id={id}
         open={open}
-        onClose={() => !saving && setOpen(false)}
+        onClose={() => setOpen(false)}
         title={title}
         width={700}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={saving}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" form={`${id}-form`} loading={saving}>{t("students.save")}</Button>
-          </>
-        }
+        form={form}
+        saveLabel={t("students.save")}
+        formId={`${id}-form`}
+        formClass="grid gap-4 sm:grid-cols-2"
       >
         {/* Rendered once opened: the list page (where the form is rarely used) stays light to render. */}
         {open && (
-          <form id={`${id}-form`} class="grid gap-4 sm:grid-cols-2" onSubmit={save} novalidate>
+          <>
             {text("personalNumber", { inputMode: "numeric" })}
             <DateInput
               id={`${id}-birthDate`}
@@ -236,16 +236,9 @@ export function StudentForm(props: StudentFormProps) {
               error={fieldErrors.admissionYear}
               onInput={(e) => set("admissionYear")(e.currentTarget.value)}
             />
-          </form>
+          </>
         )}
-      </Dialog>
-      <ErrorDialog
-        id={`${id}-error`}
-        message={error}
-        title={t("common.errorTitle")}
-        okLabel={t("common.ok")}
-        onClose={() => setError(null)}
-      />
+      </FormDialog>
     </>
   );
 }

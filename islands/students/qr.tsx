@@ -4,15 +4,11 @@
  */
 import { useState } from "preact/hooks";
 import { Button, Dialog, ErrorDialog, showToast, Spinner } from "../../components/ui/mod.ts";
-import { api, ApiError } from "../../utils/api_client.ts";
+import { ApiError, call, type ResponseOf } from "../../components/api.ts";
 import { formatDisplayDate } from "../../components/ui/date_format.ts";
 import { t } from "../../utils/i18n.ts";
 
-interface CardLink {
-  href: string;
-  qrImage: string;
-  expiresAt: string;
-}
+type CardLink = ResponseOf<"POST /students/{id}/qr">;
 
 export function StudentQr({ studentId, name }: { studentId: number; name: string }) {
   const [open, setOpen] = useState(false);
@@ -23,7 +19,7 @@ export function StudentQr({ studentId, name }: { studentId: number; name: string
     setOpen(true);
     setCard(null);
     try {
-      setCard(await api<CardLink>(`/students/${studentId}/qr`, { method: "POST", body: {} }));
+      setCard(await call("POST /students/{id}/qr", { params: { id: studentId } }));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setOpen(false);

@@ -23,44 +23,50 @@ const router = createRouter();
 const actorOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;
 const view = (r: AuditoriumRecord) => ({ ...r.value, versionstamp: r.versionstamp });
 
+export const auditoriumListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "auditoriumList",
+  permission: "menu.table",
+  summary: "Every room, by building and name",
+  responses: { 200: { description: "ok", content: { "application/json": { schema: AuditoriumList } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "auditoriumList",
-    permission: "menu.table",
-    summary: "Every room, by building and name",
-    responses: { 200: { description: "ok", content: { "application/json": { schema: AuditoriumList } } } },
-  }),
+  auditoriumListRoute,
   async (c) => c.json({ data: (await listAuditoriums()).map(view) }, 200),
 );
 
+export const auditoriumAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "auditoriumAdd",
+  permission: "menu.table.edit",
+  summary: "Creates a room; the name is unique regardless of case",
+  request: { body: { required: true, content: { "application/json": { schema: AuditoriumBody } } } },
+  responses: { 201: { description: "created", content: { "application/json": { schema: Auditorium } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "auditoriumAdd",
-    permission: "menu.table.edit",
-    summary: "Creates a room; the name is unique regardless of case",
-    request: { body: { required: true, content: { "application/json": { schema: AuditoriumBody } } } },
-    responses: { 201: { description: "created", content: { "application/json": { schema: Auditorium } } } },
-  }),
+  auditoriumAddRoute,
   async (c) => c.json(view(await createAuditorium(c.req.valid("json"), actorOf(c))), 201),
 );
 
+export const auditoriumEditRoute = apiRoute({
+  method: "put",
+  path: "/{id}",
+  operationId: "auditoriumEdit",
+  permission: "menu.table.edit",
+  summary: "Replaces a room's fields; `versionstamp` is the version the form showed (changed since → 409)",
+  request: {
+    params: IdParam,
+    body: { required: true, content: { "application/json": { schema: AuditoriumEditBody } } },
+  },
+  responses: { 200: { description: "saved", content: { "application/json": { schema: Auditorium } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "auditoriumEdit",
-    permission: "menu.table.edit",
-    summary: "Replaces a room's fields; `versionstamp` is the version the form showed (changed since → 409)",
-    request: {
-      params: IdParam,
-      body: { required: true, content: { "application/json": { schema: AuditoriumEditBody } } },
-    },
-    responses: { 200: { description: "saved", content: { "application/json": { schema: Auditorium } } } },
-  }),
+  auditoriumEditRoute,
   async (c) => {
     const { versionstamp, ...input } = c.req.valid("json");
     return c.json(
@@ -70,16 +76,18 @@ router.openapi(
   },
 );
 
+export const auditoriumRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "auditoriumRemove",
+  permission: "menu.table.edit",
+  summary: "Removes a room; refused (409 in_use) while timetable entries use it",
+  request: { params: IdParam, query: RemoveQuery },
+  responses: { 200: { description: "removed", content: { "application/json": { schema: Ok } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "auditoriumRemove",
-    permission: "menu.table.edit",
-    summary: "Removes a room; refused (409 in_use) while timetable entries use it",
-    request: { params: IdParam, query: RemoveQuery },
-    responses: { 200: { description: "removed", content: { "application/json": { schema: Ok } } } },
-  }),
+  auditoriumRemoveRoute,
   async (c) => {
     await removeAuditorium(c.req.valid("param").id, actorOf(c), c.req.valid("query").versionstamp);
     return c.json({ result: "yes" as const }, 200);

@@ -31,19 +31,20 @@ const body = <T extends z.ZodType>(schema: T) => ({
 const identityOf = (c: Context) => (c.get("state") as AppState).identity as Identity;
 const secure = (c: Context) => servedOverHttps(c.req.raw);
 
+export const authLoginRoute = apiRoute({
+  method: "post",
+  path: "/login",
+  operationId: "authLogin",
+  permission: "public",
+  summary: "Signs in with email and password; sets the session cookie and returns the token for API clients",
+  request: body(
+    z.strictObject({ login: z.string().trim().min(1).max(256), password: z.string().min(1).max(256) }),
+  ),
+  responses: json(z.object({ user: PublicUserSchema, token: z.string() })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/login",
-    operationId: "authLogin",
-    permission: "public",
-    summary:
-      "Signs in with email and password; sets the session cookie and returns the token for API clients",
-    request: body(
-      z.strictObject({ login: z.string().trim().min(1).max(256), password: z.string().min(1).max(256) }),
-    ),
-    responses: json(z.object({ user: PublicUserSchema, token: z.string() })),
-  }),
+  authLoginRoute,
   async (c) => {
     const { login, password } = c.req.valid("json");
     const carried = (c.get("state") as AppState).identity?.session;
@@ -54,15 +55,17 @@ router.openapi(
   },
 );
 
+export const authLogoutRoute = apiRoute({
+  method: "post",
+  path: "/logout",
+  operationId: "authLogout",
+  permission: "session",
+  summary: "Ends this session at once (pages, API and sockets)",
+  responses: json(Ok),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/logout",
-    operationId: "authLogout",
-    permission: "session",
-    summary: "Ends this session at once (pages, API and sockets)",
-    responses: json(Ok),
-  }),
+  authLogoutRoute,
   async (c) => {
     await signOut(identityOf(c).session);
     c.header("set-cookie", clearedSessionCookie());
@@ -70,15 +73,17 @@ router.openapi(
   },
 );
 
+export const authMeRoute = apiRoute({
+  method: "get",
+  path: "/me",
+  operationId: "authMe",
+  permission: "session",
+  summary: "The signed-in user, their permission keys, settings and session expiry (null = unlimited)",
+  responses: json(AuthMe),
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/me",
-    operationId: "authMe",
-    permission: "session",
-    summary: "The signed-in user, their permission keys, settings and session expiry (null = unlimited)",
-    responses: json(AuthMe),
-  }),
+  authMeRoute,
   async (c) => {
     const { user, session, permissions } = identityOf(c);
     const state = c.get("state") as AppState;
@@ -92,60 +97,68 @@ router.openapi(
   },
 );
 
+export const authRefreshPermissionsRoute = apiRoute({
+  method: "post",
+  path: "/refresh-permissions",
+  operationId: "authRefreshPermissions",
+  permission: "session",
+  summary: "Re-reads the user's permission keys (they are read afresh on every request anyway)",
+  responses: json(z.object({ permissions: z.array(z.string()) })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/refresh-permissions",
-    operationId: "authRefreshPermissions",
-    permission: "session",
-    summary: "Re-reads the user's permission keys (they are read afresh on every request anyway)",
-    responses: json(z.object({ permissions: z.array(z.string()) })),
-  }),
+  authRefreshPermissionsRoute,
   (c) => c.json({ permissions: [...identityOf(c).permissions].sort() }, 200),
 );
 
+export const passwordUpdateRoute = apiRoute({
+  method: "post",
+  path: "/password",
+  operationId: "passwordUpdate",
+  permission: "session",
+  summary: "Changes the password; ends the person's other sessions",
+  request: body(z.strictObject({
+    oldPassword: z.string().min(1).max(256),
+    password1: z.string().min(1).max(256),
+    password2: z.string().min(1).max(256),
+  })),
+  responses: json(Ok),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/password",
-    operationId: "passwordUpdate",
-    permission: "session",
-    summary: "Changes the password; ends the person's other sessions",
-    request: body(z.strictObject({
-      oldPassword: z.string().min(1).max(256),
-      password1: z.string().min(1).max(256),
-      password2: z.string().min(1).max(256),
-    })),
-    responses: json(Ok),
-  }),
+  passwordUpdateRoute,
   async (c) => {
     await changePassword(identityOf(c), c.req.valid("json"));
     return c.json({ result: "yes" as const }, 200);
   },
 );
 
+export const accountsAvailableRoute = apiRoute({
+  method: "get",
+  path: "/accounts",
+  operationId: "accountsAvailable",
+  permission: "session",
+  summary: "Other accounts of this person that it may switch to",
+  responses: json(z.object({ data: z.array(PublicUserSchema) })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/accounts",
-    operationId: "accountsAvailable",
-    permission: "session",
-    summary: "Other accounts of this person that it may switch to",
-    responses: json(z.object({ data: z.array(PublicUserSchema) })),
-  }),
+  accountsAvailableRoute,
   async (c) => c.json({ data: (await availableAccounts(identityOf(c).user)).map(publicUser) }, 200),
 );
 
+export const accountSwitchRoute = apiRoute({
+  method: "post",
+  path: "/switch",
+  operationId: "accountSwitch",
+  permission: "session",
+  summary: "Switches to another account of the same person; the new session replaces this one",
+  request: body(z.strictObject({ accountId: z.number().int().positive() })),
+  responses: json(z.object({ result: z.literal("yes"), token: z.string() })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/switch",
-    operationId: "accountSwitch",
-    permission: "session",
-    summary: "Switches to another account of the same person; the new session replaces this one",
-    request: body(z.strictObject({ accountId: z.number().int().positive() })),
-    responses: json(z.object({ result: z.literal("yes"), token: z.string() })),
-  }),
+  accountSwitchRoute,
   async (c) => {
     const { accountId } = c.req.valid("json");
     const { session, token } = await switchAccount(

@@ -15,31 +15,34 @@ const stateOf = (c: Context) => c.get("state") as AppState;
 const COMPONENTS = "menu.learningProcesses.learningCourses.components";
 const json = <S extends z.ZodType>(schema: S) => ({ "application/json": { schema } });
 
+export const componentListRoute = apiRoute({
+  method: "get",
+  path: "/{bookId}",
+  operationId: "componentList",
+  permission: COMPONENTS,
+  summary: "The course's assessment components (name in both languages, weight %, minimum score)",
+  request: { params: BookParam },
+  responses: { 200: { description: "ok", content: json(ComponentList) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{bookId}",
-    operationId: "componentList",
-    permission: COMPONENTS,
-    summary: "The course's assessment components (name in both languages, weight %, minimum score)",
-    request: { params: BookParam },
-    responses: { 200: { description: "ok", content: json(ComponentList) } },
-  }),
+  componentListRoute,
   async (c) => c.json({ data: await listComponents(c.req.valid("param").bookId) }, 200),
 );
 
+export const componentSaveRoute = apiRoute({
+  method: "put",
+  path: "/{bookId}",
+  operationId: "componentSave",
+  permission: COMPONENTS,
+  summary: "Replaces the course's components with the given set; the weights must total 100 (an empty set " +
+    "removes them all)",
+  request: { params: BookParam, body: { required: true, content: json(ComponentsBody) } },
+  responses: { 200: { description: "saved", content: json(ComponentList) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{bookId}",
-    operationId: "componentSave",
-    permission: COMPONENTS,
-    summary:
-      "Replaces the course's components with the given set; the weights must total 100 (an empty set " +
-      "removes them all)",
-    request: { params: BookParam, body: { required: true, content: json(ComponentsBody) } },
-    responses: { 200: { description: "saved", content: json(ComponentList) } },
-  }),
+  componentSaveRoute,
   async (c) => {
     const saved = await saveComponents(
       c.req.valid("param").bookId,
@@ -50,16 +53,18 @@ router.openapi(
   },
 );
 
+export const componentLogRoute = apiRoute({
+  method: "get",
+  path: "/{bookId}/log",
+  operationId: "componentLog",
+  permission: `${COMPONENTS}.logs`,
+  summary: "Changes of the course's components, newest first",
+  request: { params: BookParam },
+  responses: { 200: { description: "ok", content: json(BookLog) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{bookId}/log",
-    operationId: "componentLog",
-    permission: `${COMPONENTS}.logs`,
-    summary: "Changes of the course's components, newest first",
-    request: { params: BookParam },
-    responses: { 200: { description: "ok", content: json(BookLog) } },
-  }),
+  componentLogRoute,
   async (c) =>
     c.json({ data: await dialogLog("book_components", c.req.valid("param").bookId, stateOf(c).lang) }, 200),
 );

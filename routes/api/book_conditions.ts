@@ -61,15 +61,17 @@ const changed = {
   200: { description: "the course's conditions after the change", content: json(BookConditions) },
 };
 
+export const conditionProgramOptionsRoute = apiRoute({
+  method: "get",
+  path: "/program-options",
+  operationId: "conditionProgramOptions",
+  permission: `${CONDITIONS}.program.add`,
+  summary: "Every educational program (id, code, names), for the program restriction's add form",
+  responses: { 200: { description: "ok", content: json(ProgramOptions) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/program-options",
-    operationId: "conditionProgramOptions",
-    permission: `${CONDITIONS}.program.add`,
-    summary: "Every educational program (id, code, names), for the program restriction's add form",
-    responses: { 200: { description: "ok", content: json(ProgramOptions) } },
-  }),
+  conditionProgramOptionsRoute,
   async (c) => {
     const data = (await listAllPrograms()).map(({ id, code, nameKa, nameEn, status }) => ({
       id,
@@ -82,30 +84,34 @@ router.openapi(
   },
 );
 
+export const bookConditionsGetRoute = apiRoute({
+  method: "get",
+  path: "/{bookId}",
+  operationId: "bookConditionsGet",
+  permission: CONDITIONS,
+  summary:
+    "A course's condition groups with their courses, program restrictions, GPA limit and conditionStatus",
+  request: { params: BookParam },
+  responses: { 200: { description: "ok", content: json(BookConditions) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{bookId}",
-    operationId: "bookConditionsGet",
-    permission: CONDITIONS,
-    summary:
-      "A course's condition groups with their courses, program restrictions, GPA limit and conditionStatus",
-    request: { params: BookParam },
-    responses: { 200: { description: "ok", content: json(BookConditions) } },
-  }),
+  bookConditionsGetRoute,
   async (c) => c.json(await bookConditionsView(c.req.valid("param").bookId), 200),
 );
 
+export const gpaLimitSetRoute = apiRoute({
+  method: "put",
+  path: "/{bookId}/gpa",
+  operationId: "gpaLimitSet",
+  permission: `${CONDITIONS}.gpa.edit`,
+  summary: "Sets the course's GPA limit (0–4, two decimals); null or empty removes it",
+  request: { params: BookParam, ...body(GpaBody) },
+  responses: changed,
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{bookId}/gpa",
-    operationId: "gpaLimitSet",
-    permission: `${CONDITIONS}.gpa.edit`,
-    summary: "Sets the course's GPA limit (0–4, two decimals); null or empty removes it",
-    request: { params: BookParam, ...body(GpaBody) },
-    responses: changed,
-  }),
+  gpaLimitSetRoute,
   async (c) => {
     const { bookId } = c.req.valid("param");
     await setGpaLimit(bookId, c.req.valid("json").gpaLimit, actorOf(c));
@@ -113,17 +119,19 @@ router.openapi(
   },
 );
 
+export const conditionGroupAddRoute = apiRoute({
+  method: "post",
+  path: "/{bookId}/groups",
+  operationId: "conditionGroupAdd",
+  permission: CONDITIONS,
+  summary: "Adds a condition group (type condition or nonCondition; name required, limit numeric). " +
+    "Also needs …conditions.equalCondition.addGroup or …antiCondition.addGroup",
+  request: { params: BookParam, ...body(GroupAddBody) },
+  responses: changed,
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/{bookId}/groups",
-    operationId: "conditionGroupAdd",
-    permission: CONDITIONS,
-    summary: "Adds a condition group (type condition or nonCondition; name required, limit numeric). " +
-      "Also needs …conditions.equalCondition.addGroup or …antiCondition.addGroup",
-    request: { params: BookParam, ...body(GroupAddBody) },
-    responses: changed,
-  }),
+  conditionGroupAddRoute,
   async (c) => {
     const { bookId } = c.req.valid("param");
     await addConditionGroup(bookId, c.req.valid("json"), actorOf(c), authorizer(c));
@@ -131,16 +139,18 @@ router.openapi(
   },
 );
 
+export const conditionGroupEditRoute = apiRoute({
+  method: "put",
+  path: "/{bookId}/groups/{groupId}",
+  operationId: "conditionGroupEdit",
+  permission: CONDITIONS,
+  summary: "Renames a condition group or changes its limit. Also needs the type's editGroup key",
+  request: { params: GroupParam, ...body(GroupEditBody) },
+  responses: changed,
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{bookId}/groups/{groupId}",
-    operationId: "conditionGroupEdit",
-    permission: CONDITIONS,
-    summary: "Renames a condition group or changes its limit. Also needs the type's editGroup key",
-    request: { params: GroupParam, ...body(GroupEditBody) },
-    responses: changed,
-  }),
+  conditionGroupEditRoute,
   async (c) => {
     const { bookId, groupId } = c.req.valid("param");
     await editConditionGroup(bookId, groupId, c.req.valid("json"), actorOf(c), authorizer(c));
@@ -148,16 +158,18 @@ router.openapi(
   },
 );
 
+export const conditionGroupRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{bookId}/groups/{groupId}",
+  operationId: "conditionGroupRemove",
+  permission: CONDITIONS,
+  summary: "Removes a condition group with its courses. Also needs the type's removeGroup key",
+  request: { params: GroupParam },
+  responses: changed,
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{bookId}/groups/{groupId}",
-    operationId: "conditionGroupRemove",
-    permission: CONDITIONS,
-    summary: "Removes a condition group with its courses. Also needs the type's removeGroup key",
-    request: { params: GroupParam },
-    responses: changed,
-  }),
+  conditionGroupRemoveRoute,
   async (c) => {
     const { bookId, groupId } = c.req.valid("param");
     await removeConditionGroup(bookId, groupId, actorOf(c), authorizer(c));
@@ -165,16 +177,18 @@ router.openapi(
   },
 );
 
+export const conditionAddRoute = apiRoute({
+  method: "post",
+  path: "/{bookId}/groups/{groupId}/members/{memberId}",
+  operationId: "conditionAdd",
+  permission: CONDITIONS,
+  summary: "Adds the course memberId to a condition group. Also needs the type's addBook key",
+  request: { params: MemberParam },
+  responses: changed,
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/{bookId}/groups/{groupId}/members/{memberId}",
-    operationId: "conditionAdd",
-    permission: CONDITIONS,
-    summary: "Adds the course memberId to a condition group. Also needs the type's addBook key",
-    request: { params: MemberParam },
-    responses: changed,
-  }),
+  conditionAddRoute,
   async (c) => {
     const { bookId, groupId, memberId } = c.req.valid("param");
     await addCondition(bookId, groupId, memberId, actorOf(c), authorizer(c));
@@ -182,16 +196,18 @@ router.openapi(
   },
 );
 
+export const conditionRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{bookId}/groups/{groupId}/members/{memberId}",
+  operationId: "conditionRemove",
+  permission: CONDITIONS,
+  summary: "Removes a course from a condition group. Also needs the type's removeBook key",
+  request: { params: MemberParam },
+  responses: changed,
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{bookId}/groups/{groupId}/members/{memberId}",
-    operationId: "conditionRemove",
-    permission: CONDITIONS,
-    summary: "Removes a course from a condition group. Also needs the type's removeBook key",
-    request: { params: MemberParam },
-    responses: changed,
-  }),
+  conditionRemoveRoute,
   async (c) => {
     const { bookId, groupId, memberId } = c.req.valid("param");
     await removeCondition(bookId, groupId, memberId, actorOf(c), authorizer(c));
@@ -199,16 +215,18 @@ router.openapi(
   },
 );
 
+export const programRestrictionAddRoute = apiRoute({
+  method: "post",
+  path: "/{bookId}/programs",
+  operationId: "programRestrictionAdd",
+  permission: `${CONDITIONS}.program.add`,
+  summary: "Restricts the course to one more educational program",
+  request: { params: BookParam, ...body(ProgramBody) },
+  responses: changed,
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/{bookId}/programs",
-    operationId: "programRestrictionAdd",
-    permission: `${CONDITIONS}.program.add`,
-    summary: "Restricts the course to one more educational program",
-    request: { params: BookParam, ...body(ProgramBody) },
-    responses: changed,
-  }),
+  programRestrictionAddRoute,
   async (c) => {
     const { bookId } = c.req.valid("param");
     await addProgramRestriction(bookId, c.req.valid("json").programId, actorOf(c));
@@ -216,16 +234,18 @@ router.openapi(
   },
 );
 
+export const programRestrictionRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{bookId}/programs/{programId}",
+  operationId: "programRestrictionRemove",
+  permission: `${CONDITIONS}.program.remove`,
+  summary: "Removes a program from the course's restriction",
+  request: { params: ProgramParam },
+  responses: changed,
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{bookId}/programs/{programId}",
-    operationId: "programRestrictionRemove",
-    permission: `${CONDITIONS}.program.remove`,
-    summary: "Removes a program from the course's restriction",
-    request: { params: ProgramParam },
-    responses: changed,
-  }),
+  programRestrictionRemoveRoute,
   async (c) => {
     const { bookId, programId } = c.req.valid("param");
     await removeProgramRestriction(bookId, programId, actorOf(c));
@@ -233,33 +253,36 @@ router.openapi(
   },
 );
 
+export const bookEligibilityRoute = apiRoute({
+  method: "get",
+  path: "/{bookId}/eligibility",
+  operationId: "bookEligibility",
+  permission: CONDITIONS,
+  summary: "Evaluates every condition of the course for a student: pass, fail or waived per rule, with the " +
+    "reason in Georgian and English",
+  request: { params: BookParam, query: EligibilityQuery },
+  responses: { 200: { description: "ok", content: json(Eligibility) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{bookId}/eligibility",
-    operationId: "bookEligibility",
-    permission: CONDITIONS,
-    summary:
-      "Evaluates every condition of the course for a student: pass, fail or waived per rule, with the " +
-      "reason in Georgian and English",
-    request: { params: BookParam, query: EligibilityQuery },
-    responses: { 200: { description: "ok", content: json(Eligibility) } },
-  }),
+  bookEligibilityRoute,
   async (c) =>
     c.json(await bookEligibility(c.req.valid("param").bookId, c.req.valid("query").studentId), 200),
 );
 
+export const conditionLogRoute = apiRoute({
+  method: "get",
+  path: "/{bookId}/log",
+  operationId: "conditionLog",
+  permission: CONDITIONS,
+  summary: "Changes of the course's condition groups of one type, newest first. Also needs " +
+    "…conditions.equalCondition.logs (type condition) or …antiCondition.logs (nonCondition)",
+  request: { params: BookParam, query: ConditionLogQuery },
+  responses: { 200: { description: "ok", content: json(BookLog) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{bookId}/log",
-    operationId: "conditionLog",
-    permission: CONDITIONS,
-    summary: "Changes of the course's condition groups of one type, newest first. Also needs " +
-      "…conditions.equalCondition.logs (type condition) or …antiCondition.logs (nonCondition)",
-    request: { params: BookParam, query: ConditionLogQuery },
-    responses: { 200: { description: "ok", content: json(BookLog) } },
-  }),
+  conditionLogRoute,
   async (c) => {
     const { type } = c.req.valid("query");
     if (!authorizer(c)(type, "logs")) throw forbidden();

@@ -6,18 +6,20 @@ import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 
+export const bookLogRoute = apiRoute({
+  method: "get",
+  path: "/{bookId}",
+  operationId: "bookLog",
+  permission: "menu.learningProcesses.learningCourses.logs",
+  summary:
+    "Every change of the course and of its dialogs (conditions, professors, rule students, syllabuses, " +
+    "components) with actor, time, before and after; newest first, at most 300",
+  request: { params: BookParam },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: BookLog } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{bookId}",
-    operationId: "bookLog",
-    permission: "menu.learningProcesses.learningCourses.logs",
-    summary:
-      "Every change of the course and of its dialogs (conditions, professors, rule students, syllabuses, " +
-      "components) with actor, time, before and after; newest first, at most 300",
-    request: { params: BookParam },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: BookLog } } } },
-  }),
+  bookLogRoute,
   async (c) => {
     const lang = (c.get("state") as AppState).lang;
     return c.json({ data: await bookLog(c.req.valid("param").bookId, lang) }, 200);

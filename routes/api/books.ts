@@ -62,17 +62,19 @@ async function stored(r: StoredRecord<Book>) {
   return { ...r.value, versionstamp: r.versionstamp, ...(await getBookFlags(r.value.id)) };
 }
 
+export const bookListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "bookList",
+  permission: VIEW,
+  summary: "Courses, newest first, filtered by text (id, name, code), credit, type, status, conditions, " +
+    "components, languages and language code; one page of them with the total",
+  request: { query: BookListQuery },
+  responses: { 200: json(BookList) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "bookList",
-    permission: VIEW,
-    summary: "Courses, newest first, filtered by text (id, name, code), credit, type, status, conditions, " +
-      "components, languages and language code; one page of them with the total",
-    request: { query: BookListQuery },
-    responses: { 200: json(BookList) },
-  }),
+  bookListRoute,
   async (c) => {
     const started = performance.now();
     const { page = 1, limit = DEFAULT_LIMIT, ...query } = c.req.valid("query");
@@ -82,21 +84,23 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/export",
-    operationId: "bookExport",
-    permission: `${VIEW}.export`,
-    summary: "Every course the filter matches as an .xlsx download with the list's columns",
-    request: { query: BookExportQuery },
-    responses: {
-      200: {
-        description: "the spreadsheet",
-        content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
-      },
+export const bookExportRoute = apiRoute({
+  method: "get",
+  path: "/export",
+  operationId: "bookExport",
+  permission: `${VIEW}.export`,
+  summary: "Every course the filter matches as an .xlsx download with the list's columns",
+  request: { query: BookExportQuery },
+  responses: {
+    200: {
+      description: "the spreadsheet",
+      content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  bookExportRoute,
   async (c) => {
     const state = stateOf(c);
     const query = c.req.valid("query");
@@ -114,16 +118,18 @@ router.openapi(
   },
 );
 
+export const bookGetRoute = apiRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "bookGet",
+  permission: VIEW,
+  summary: "A course with its versionstamp (for the edit form) and its flags",
+  request: { params: BookIdParam },
+  responses: { 200: json(StoredBook) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "bookGet",
-    permission: VIEW,
-    summary: "A course with its versionstamp (for the edit form) and its flags",
-    request: { params: BookIdParam },
-    responses: { 200: json(StoredBook) },
-  }),
+  bookGetRoute,
   async (c) => {
     const record = await getStoredBook(c.req.valid("param").id);
     if (!record) throw notFound(BOOKS);
@@ -131,32 +137,36 @@ router.openapi(
   },
 );
 
+export const bookAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "bookAdd",
+  permission: `${VIEW}.add`,
+  summary: "Adds a course (name, credit, type, status, langCode required; lang for type 2; code unique)",
+  request: { body: { required: true, content: { "application/json": { schema: BookBody } } } },
+  responses: { 201: json(StoredBook, "created") },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "bookAdd",
-    permission: `${VIEW}.add`,
-    summary: "Adds a course (name, credit, type, status, langCode required; lang for type 2; code unique)",
-    request: { body: { required: true, content: { "application/json": { schema: BookBody } } } },
-    responses: { 201: json(StoredBook, "created") },
-  }),
+  bookAddRoute,
   async (c) => c.json(await stored(await addBook(c.req.valid("json"), actorOf(c))), 201),
 );
 
+export const bookEditRoute = apiRoute({
+  method: "put",
+  path: "/{id}",
+  operationId: "bookEdit",
+  permission: `${VIEW}.edit`,
+  summary: "Replaces a course's form fields; `versionstamp` is the version the form showed (changed → 409)",
+  request: {
+    params: BookIdParam,
+    body: { required: true, content: { "application/json": { schema: BookEditBody } } },
+  },
+  responses: { 200: json(StoredBook, "saved") },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "bookEdit",
-    permission: `${VIEW}.edit`,
-    summary: "Replaces a course's form fields; `versionstamp` is the version the form showed (changed → 409)",
-    request: {
-      params: BookIdParam,
-      body: { required: true, content: { "application/json": { schema: BookEditBody } } },
-    },
-    responses: { 200: json(StoredBook, "saved") },
-  }),
+  bookEditRoute,
   async (c) => {
     const { versionstamp, ...input } = c.req.valid("json");
     const saved = await editBook(c.req.valid("param").id, input, actorOf(c), versionstamp);
@@ -164,32 +174,36 @@ router.openapi(
   },
 );
 
+export const bookRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "bookRemove",
+  permission: `${VIEW}.remove`,
+  summary: "Removes a course; refused (409 in_use) while timetable lessons or transcripts refer to it",
+  request: { params: BookIdParam, query: VersionQuery },
+  responses: { 200: json(Removed, "removed") },
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "bookRemove",
-    permission: `${VIEW}.remove`,
-    summary: "Removes a course; refused (409 in_use) while timetable lessons or transcripts refer to it",
-    request: { params: BookIdParam, query: VersionQuery },
-    responses: { 200: json(Removed, "removed") },
-  }),
+  bookRemoveRoute,
   async (c) => {
     await removeBook(c.req.valid("param").id, actorOf(c), c.req.valid("query").versionstamp);
     return c.json({ result: "yes" as const }, 200);
   },
 );
 
+export const subLinkListRoute = apiRoute({
+  method: "get",
+  path: "/{id}/sub-links",
+  operationId: "subLinkList",
+  permission: `${VIEW}.categories`,
+  summary: "The sub-course categories a course is linked to, by category id; one page and the total",
+  request: { params: BookIdParam, query: SubLinkListQuery },
+  responses: { 200: json(SubLinkList) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}/sub-links",
-    operationId: "subLinkList",
-    permission: `${VIEW}.categories`,
-    summary: "The sub-course categories a course is linked to, by category id; one page and the total",
-    request: { params: BookIdParam, query: SubLinkListQuery },
-    responses: { 200: json(SubLinkList) },
-  }),
+  subLinkListRoute,
   async (c) => {
     const { page = 1, limit = LINKS_DEFAULT_LIMIT } = c.req.valid("query");
     const id = c.req.valid("param").id;
@@ -198,35 +212,39 @@ router.openapi(
   },
 );
 
+export const subLinkAddRoute = apiRoute({
+  method: "post",
+  path: "/{id}/sub-links",
+  operationId: "subLinkAdd",
+  permission: `${VIEW}.categories`,
+  summary: "Links an active sub-course category to the course (already linked → 409)",
+  request: {
+    params: BookIdParam,
+    body: { required: true, content: { "application/json": { schema: SubLinkBody } } },
+  },
+  responses: { 201: json(SubLinkRow, "linked") },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/{id}/sub-links",
-    operationId: "subLinkAdd",
-    permission: `${VIEW}.categories`,
-    summary: "Links an active sub-course category to the course (already linked → 409)",
-    request: {
-      params: BookIdParam,
-      body: { required: true, content: { "application/json": { schema: SubLinkBody } } },
-    },
-    responses: { 201: json(SubLinkRow, "linked") },
-  }),
+  subLinkAddRoute,
   async (c) => {
     const row = await addSubLink(c.req.valid("param").id, c.req.valid("json").subBookId, actorOf(c));
     return c.json(row, 201);
   },
 );
 
+export const subLinkRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{id}/sub-links/{subBookId}",
+  operationId: "subLinkRemove",
+  permission: `${VIEW}.categories`,
+  summary: "Removes one category link of the course",
+  request: { params: SubLinkParams },
+  responses: { 200: json(Removed, "removed") },
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}/sub-links/{subBookId}",
-    operationId: "subLinkRemove",
-    permission: `${VIEW}.categories`,
-    summary: "Removes one category link of the course",
-    request: { params: SubLinkParams },
-    responses: { 200: json(Removed, "removed") },
-  }),
+  subLinkRemoveRoute,
   async (c) => {
     const { id, subBookId } = c.req.valid("param");
     await removeSubLink(id, subBookId, actorOf(c));

@@ -35,35 +35,39 @@ const EXPORT_MAX = 100_000;
 
 const view = ({ sid: _sid, ...rest }: ConsentDecision) => rest;
 
+export const consentStatusRoute = apiRoute({
+  method: "get",
+  path: "/status",
+  operationId: "consentStatus",
+  permission: "session",
+  summary: "Whether the signed-in person must still answer the current policy version in this session",
+  responses: {
+    200: { description: "ok", content: { "application/json": { schema: ConsentStatus } } },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/status",
-    operationId: "consentStatus",
-    permission: "session",
-    summary: "Whether the signed-in person must still answer the current policy version in this session",
-    responses: {
-      200: { description: "ok", content: { "application/json": { schema: ConsentStatus } } },
-    },
-  }),
+  consentStatusRoute,
   async (c) => {
     const { user, session } = identityOf(c);
     return c.json({ version: CONSENT_POLICY_VERSION, state: await consentState(user.id, session.sid) }, 200);
   },
 );
 
+export const consentSetRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "consentSet",
+  permission: "session",
+  summary: "Agree or refuse the current policy; agreeing may need an SMS code (422 sms_required sends one)",
+  request: { body: { content: { "application/json": { schema: ConsentSetBody } }, required: true } },
+  responses: {
+    200: { description: "recorded", content: { "application/json": { schema: Ok } } },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "consentSet",
-    permission: "session",
-    summary: "Agree or refuse the current policy; agreeing may need an SMS code (422 sms_required sends one)",
-    request: { body: { content: { "application/json": { schema: ConsentSetBody } }, required: true } },
-    responses: {
-      200: { description: "recorded", content: { "application/json": { schema: Ok } } },
-    },
-  }),
+  consentSetRoute,
   async (c) => {
     const state = stateOf(c);
     const { user, session } = identityOf(c);
@@ -82,18 +86,20 @@ router.openapi(
 
 const agreedOf = (value: "yes" | "no" | undefined) => value === undefined ? undefined : value === "yes";
 
+export const consentListRoute = apiRoute({
+  method: "get",
+  path: "/decisions",
+  operationId: "consentList",
+  permission: PERMISSION,
+  summary: "Consent decisions on a policy version (default: the current one), by user id",
+  request: { query: ConsentListQuery },
+  responses: {
+    200: { description: "ok", content: { "application/json": { schema: ConsentList } } },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/decisions",
-    operationId: "consentList",
-    permission: PERMISSION,
-    summary: "Consent decisions on a policy version (default: the current one), by user id",
-    request: { query: ConsentListQuery },
-    responses: {
-      200: { description: "ok", content: { "application/json": { schema: ConsentList } } },
-    },
-  }),
+  consentListRoute,
   async (c) => {
     const query = c.req.valid("query");
     const page = query.page ?? 1;
@@ -108,21 +114,23 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/export",
-    operationId: "consentExport",
-    permission: PERMISSION,
-    summary: "The decisions the filter matches as an .xlsx download, headers in the request's language",
-    request: { query: ConsentExportQuery },
-    responses: {
-      200: {
-        description: "the spreadsheet",
-        content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
-      },
+export const consentExportRoute = apiRoute({
+  method: "get",
+  path: "/export",
+  operationId: "consentExport",
+  permission: PERMISSION,
+  summary: "The decisions the filter matches as an .xlsx download, headers in the request's language",
+  request: { query: ConsentExportQuery },
+  responses: {
+    200: {
+      description: "the spreadsheet",
+      content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  consentExportRoute,
   async (c) => {
     const { t, lang } = stateOf(c);
     const query = c.req.valid("query");

@@ -11,20 +11,22 @@ import type { AppState } from "../../http/app_state.ts";
 const router = createRouter();
 const identityOf = (c: Context) => (c.get("state") as AppState).identity as Identity;
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "devicesList",
-    permission: "session",
-    summary: "The signed-in user's sessions (saved devices), the current one marked",
-    responses: {
-      200: {
-        description: "ok",
-        content: { "application/json": { schema: z.object({ data: z.array(Device) }) } },
-      },
+export const devicesListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "devicesList",
+  permission: "session",
+  summary: "The signed-in user's sessions (saved devices), the current one marked",
+  responses: {
+    200: {
+      description: "ok",
+      content: { "application/json": { schema: z.object({ data: z.array(Device) }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  devicesListRoute,
   async (c) => {
     const { user, session } = identityOf(c);
     const sessions = await listUserSessions(user.id);
@@ -41,16 +43,18 @@ router.openapi(
   },
 );
 
+export const deviceRevokeRoute = apiRoute({
+  method: "delete",
+  path: "/{sid}",
+  operationId: "deviceRevoke",
+  permission: "session",
+  summary: "Ends one of the user's own sessions at once",
+  request: { params: z.object({ sid: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }) },
+  responses: { 200: { description: "revoked", content: { "application/json": { schema: Ok } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{sid}",
-    operationId: "deviceRevoke",
-    permission: "session",
-    summary: "Ends one of the user's own sessions at once",
-    request: { params: z.object({ sid: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }) },
-    responses: { 200: { description: "revoked", content: { "application/json": { schema: Ok } } } },
-  }),
+  deviceRevokeRoute,
   async (c) => {
     const { sid } = c.req.valid("param");
     const own = await listUserSessions(identityOf(c).user.id);

@@ -26,32 +26,36 @@ const stateOf = (c: Context) => c.get("state") as AppState;
 const actorOf = (c: Context) => stateOf(c).identity!.user.id;
 const view = (r: HrRecord) => ({ ...r.value, versionstamp: r.versionstamp });
 
+export const hrListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "hrList",
+  permission: "menu.hr",
+  summary: "Personnel filtered by kind, text (names in both scripts, email, position) and school; one page",
+  request: { query: HrListQuery },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: HrList } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "hrList",
-    permission: "menu.hr",
-    summary: "Personnel filtered by kind, text (names in both scripts, email, position) and school; one page",
-    request: { query: HrListQuery },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: HrList } } } },
-  }),
+  hrListRoute,
   async (c) => {
     const { items, total } = await listHr({ ...c.req.valid("query"), lang: stateOf(c).lang });
     return c.json({ data: items.map(view), total }, 200);
   },
 );
 
+export const hrGetRoute = apiRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "hrGet",
+  permission: "session",
+  summary: "One HR record: with menu.hr anyone's, without it only the person's own (others → 404)",
+  request: { params: IdParam },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: HrPerson } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "hrGet",
-    permission: "session",
-    summary: "One HR record: with menu.hr anyone's, without it only the person's own (others → 404)",
-    request: { params: IdParam },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: HrPerson } } } },
-  }),
+  hrGetRoute,
   async (c) => {
     const state = stateOf(c);
     const record = await getHr(c.req.valid("param").id);
@@ -62,33 +66,37 @@ router.openapi(
   },
 );
 
+export const hrAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "hrAdd",
+  permission: "menu.hr.add",
+  summary: "Creates an HR record; the email is unique regardless of case",
+  request: { body: { required: true, content: { "application/json": { schema: HrBody } } } },
+  responses: { 201: { description: "created", content: { "application/json": { schema: HrPerson } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "hrAdd",
-    permission: "menu.hr.add",
-    summary: "Creates an HR record; the email is unique regardless of case",
-    request: { body: { required: true, content: { "application/json": { schema: HrBody } } } },
-    responses: { 201: { description: "created", content: { "application/json": { schema: HrPerson } } } },
-  }),
+  hrAddRoute,
   async (c) => c.json(view(await createHr(c.req.valid("json"), actorOf(c))), 201),
 );
 
+export const hrEditRoute = apiRoute({
+  method: "put",
+  path: "/{id}",
+  operationId: "hrEdit",
+  permission: "menu.hr.edit",
+  summary:
+    "Replaces an HR record's fields; `versionstamp` is the version the form showed (changed since → 409)",
+  request: {
+    params: IdParam,
+    body: { required: true, content: { "application/json": { schema: HrEditBody } } },
+  },
+  responses: { 200: { description: "saved", content: { "application/json": { schema: HrPerson } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "hrEdit",
-    permission: "menu.hr.edit",
-    summary:
-      "Replaces an HR record's fields; `versionstamp` is the version the form showed (changed since → 409)",
-    request: {
-      params: IdParam,
-      body: { required: true, content: { "application/json": { schema: HrEditBody } } },
-    },
-    responses: { 200: { description: "saved", content: { "application/json": { schema: HrPerson } } } },
-  }),
+  hrEditRoute,
   async (c) => {
     const { versionstamp, ...input } = c.req.valid("json");
     return c.json(view(await updateHr(c.req.valid("param").id, input, actorOf(c), versionstamp)), 200);

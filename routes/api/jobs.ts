@@ -19,22 +19,24 @@ const DeadLetterParam = z.object({ id: z.string().regex(/^[0-9A-Z]{26}$/) });
 
 const router = createRouter();
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/dead",
-    operationId: "jobsDeadList",
-    permission: JOBS_PERMISSION,
-    summary: "Jobs that failed every attempt (newest first, at most 200), and how many jobs are queued",
-    responses: {
-      200: {
-        description: "ok",
-        content: {
-          "application/json": { schema: z.object({ data: z.array(DeadLetter), queued: z.number().int() }) },
-        },
+export const jobsDeadListRoute = apiRoute({
+  method: "get",
+  path: "/dead",
+  operationId: "jobsDeadList",
+  permission: JOBS_PERMISSION,
+  summary: "Jobs that failed every attempt (newest first, at most 200), and how many jobs are queued",
+  responses: {
+    200: {
+      description: "ok",
+      content: {
+        "application/json": { schema: z.object({ data: z.array(DeadLetter), queued: z.number().int() }) },
       },
     },
-  }),
+  },
+});
+
+router.openapi(
+  jobsDeadListRoute,
   async (c) => {
     const letters = await listDeadLetters();
     // The payload stays on the server: it may hold a phone number or a message.
@@ -50,21 +52,23 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/dead/{id}/retry",
-    operationId: "jobsDeadRetry",
-    permission: JOBS_PERMISSION,
-    summary: "Enqueues a dead letter again (from its first attempt) and removes it from the list",
-    request: { params: DeadLetterParam },
-    responses: {
-      200: {
-        description: "ok",
-        content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } },
-      },
+export const jobsDeadRetryRoute = apiRoute({
+  method: "post",
+  path: "/dead/{id}/retry",
+  operationId: "jobsDeadRetry",
+  permission: JOBS_PERMISSION,
+  summary: "Enqueues a dead letter again (from its first attempt) and removes it from the list",
+  request: { params: DeadLetterParam },
+  responses: {
+    200: {
+      description: "ok",
+      content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  jobsDeadRetryRoute,
   async (c) => {
     if (!(await retryDeadLetter(c.req.valid("param").id))) throw notFound("job");
     return c.json({ ok: true as const }, 200);

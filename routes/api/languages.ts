@@ -38,29 +38,33 @@ const body = <S extends z.ZodType>(schema: S) => ({
 });
 const SideBody = z.strictObject({ side: Side });
 
+export const languageListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "languageList",
+  permission: VIEW,
+  summary: "The side's languages with how many keys each has and how many are translated",
+  request: { query: z.object({ side: Side.default("admin_side") }) },
+  responses: json(z.object({ languages: z.array(Language) })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "languageList",
-    permission: VIEW,
-    summary: "The side's languages with how many keys each has and how many are translated",
-    request: { query: z.object({ side: Side.default("admin_side") }) },
-    responses: json(z.object({ languages: z.array(Language) })),
-  }),
+  languageListRoute,
   async (c) => c.json({ languages: await languageSummaries(c.req.valid("query").side) }, 200),
 );
 
+export const languageAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "languageAdd",
+  permission: EDIT,
+  summary: "Adds a language to a side (its code is unique on the side: 409 duplicate)",
+  request: body(LanguageAddBody),
+  responses: json(Language, 201),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "languageAdd",
-    permission: EDIT,
-    summary: "Adds a language to a side (its code is unique on the side: 409 duplicate)",
-    request: body(LanguageAddBody),
-    responses: json(Language, 201),
-  }),
+  languageAddRoute,
   async (c) => {
     const { side, ...input } = c.req.valid("json");
     const language = await addLanguage(side, input, actorOf(c));
@@ -68,32 +72,36 @@ router.openapi(
   },
 );
 
+export const keywordsGenerateRoute = apiRoute({
+  method: "post",
+  path: "/keywords",
+  operationId: "keywordsGenerate",
+  permission: EDIT,
+  summary: "Finds the keys the code uses that the side's languages lack and adds them, untranslated",
+  request: body(SideBody),
+  responses: json(z.object({ result: z.literal("yes"), added: z.record(z.string(), z.number().int()) })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/keywords",
-    operationId: "keywordsGenerate",
-    permission: EDIT,
-    summary: "Finds the keys the code uses that the side's languages lack and adds them, untranslated",
-    request: body(SideBody),
-    responses: json(z.object({ result: z.literal("yes"), added: z.record(z.string(), z.number().int()) })),
-  }),
+  keywordsGenerateRoute,
   async (c) => {
     const added = await generateKeywords(c.req.valid("json").side, actorOf(c));
     return c.json({ result: "yes" as const, added }, 200);
   },
 );
 
+export const templatesGenerateRoute = apiRoute({
+  method: "post",
+  path: "/templates",
+  operationId: "templatesGenerate",
+  permission: EDIT,
+  summary: "Every language of the side as its dictionary file (nested JSON), as one download",
+  request: body(SideBody),
+  responses: json(z.record(z.string(), z.record(z.string(), z.unknown()))),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/templates",
-    operationId: "templatesGenerate",
-    permission: EDIT,
-    summary: "Every language of the side as its dictionary file (nested JSON), as one download",
-    request: body(SideBody),
-    responses: json(z.record(z.string(), z.record(z.string(), z.unknown()))),
-  }),
+  templatesGenerateRoute,
   async (c) => {
     const { side } = c.req.valid("json");
     c.header("content-disposition", `attachment; filename="${side}-templates.json"`);
@@ -103,25 +111,27 @@ router.openapi(
 
 const CodeParam = z.object({ code: LanguageCode });
 
+export const translationListRoute = apiRoute({
+  method: "get",
+  path: "/{code}/translations",
+  operationId: "translationList",
+  permission: VIEW,
+  summary: "Every key of one language with its text and the Georgian reference; `missing=1`: untranslated",
+  request: {
+    params: CodeParam,
+    query: z.object({
+      side: Side.default("admin_side"),
+      q: z.string().max(200).optional(),
+      missing: z.enum(["0", "1"]).optional(),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(1000).default(40),
+    }),
+  },
+  responses: json(z.object({ data: z.array(TranslationRow), total: z.number().int() })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{code}/translations",
-    operationId: "translationList",
-    permission: VIEW,
-    summary: "Every key of one language with its text and the Georgian reference; `missing=1`: untranslated",
-    request: {
-      params: CodeParam,
-      query: z.object({
-        side: Side.default("admin_side"),
-        q: z.string().max(200).optional(),
-        missing: z.enum(["0", "1"]).optional(),
-        page: z.coerce.number().int().min(1).max(100_000).default(1),
-        limit: z.coerce.number().int().min(1).max(1000).default(40),
-      }),
-    },
-    responses: json(z.object({ data: z.array(TranslationRow), total: z.number().int() })),
-  }),
+  translationListRoute,
   async (c) => {
     const { code } = c.req.valid("param");
     const { side, q, missing, page, limit } = c.req.valid("query");
@@ -130,17 +140,19 @@ router.openapi(
   },
 );
 
+export const translationSaveRoute = apiRoute({
+  method: "put",
+  path: "/{code}/translations",
+  operationId: "translationSave",
+  permission: EDIT,
+  summary:
+    "Stores one key's text; on the admin side it replaces the shipped text for everyone at once (empty: back to shipped)",
+  request: { params: CodeParam, ...body(TranslationSaveBody) },
+  responses: json(TranslationRow),
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{code}/translations",
-    operationId: "translationSave",
-    permission: EDIT,
-    summary:
-      "Stores one key's text; on the admin side it replaces the shipped text for everyone at once (empty: back to shipped)",
-    request: { params: CodeParam, ...body(TranslationSaveBody) },
-    responses: json(TranslationRow),
-  }),
+  translationSaveRoute,
   async (c) => {
     const { code } = c.req.valid("param");
     const { side, key, text } = c.req.valid("json");

@@ -17,62 +17,74 @@ const json = <S extends z.ZodType>(schema: S) => ({
 });
 const ReadResult = z.object({ changed: z.number().int(), inbox: z.number().int() });
 
-const countRoute = (box: Box, operationId: string, summary: string) =>
-  router.openapi(
-    apiRoute({
-      method: "get",
-      path: `/${box}/count`,
-      operationId,
-      permission: "session",
-      summary,
-      responses: json(BoxCount),
-    }),
-    async (c) => c.json({ inbox: await boxUnread(box, userIdOf(c)) }, 200),
-  );
-countRoute("inbox", "inboxCount", "Unread items in the caller's mailbox (the menu badge)");
-countRoute("chancellery", "chancelleryCount", "Unread items in the caller's chancellery (its menu badge)");
-
-router.openapi(
+const countRouteOf = <B extends Box>(box: B, operationId: string, summary: string) =>
   apiRoute({
     method: "get",
-    path: "/{box}",
-    operationId: "mailboxList",
+    path: `/${box}/count` as const,
+    operationId,
     permission: "session",
-    summary: "The caller's items in one box, newest first",
-    request: {
-      params: z.object({ box: z.enum(BOXES) }),
-      query: z.object({
-        page: z.coerce.number().int().min(1).max(100_000).default(1),
-        limit: z.coerce.number().int().min(1).max(1000).default(20),
-      }),
-    },
-    responses: json(z.object({ data: z.array(BoxItem), total: z.number().int() })),
-  }),
+    summary,
+    responses: json(BoxCount),
+  });
+export const inboxCountRoute = countRouteOf(
+  "inbox",
+  "inboxCount",
+  "Unread items in the caller's mailbox (the menu badge)",
+);
+export const chancelleryCountRoute = countRouteOf(
+  "chancellery",
+  "chancelleryCount",
+  "Unread items in the caller's chancellery (its menu badge)",
+);
+for (const [box, route] of [["inbox", inboxCountRoute], ["chancellery", chancelleryCountRoute]] as const) {
+  router.openapi(route, async (c) => c.json({ inbox: await boxUnread(box, userIdOf(c)) }, 200));
+}
+
+export const mailboxListRoute = apiRoute({
+  method: "get",
+  path: "/{box}",
+  operationId: "mailboxList",
+  permission: "session",
+  summary: "The caller's items in one box, newest first",
+  request: {
+    params: z.object({ box: z.enum(BOXES) }),
+    query: z.object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      limit: z.coerce.number().int().min(1).max(1000).default(20),
+    }),
+  },
+  responses: json(z.object({ data: z.array(BoxItem), total: z.number().int() })),
+});
+
+router.openapi(
+  mailboxListRoute,
   async (c) => {
     const { box } = c.req.valid("param");
     return c.json(await listBoxItems(box, userIdOf(c), c.req.valid("query")), 200);
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/inbox/read",
-    operationId: "inboxRead",
-    permission: "session",
-    summary: "Marks the caller's mailbox items read (`ids`, or all); answers the new badge count",
-    request: {
-      body: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(99).optional() }),
-          },
+export const inboxReadRoute = apiRoute({
+  method: "post",
+  path: "/inbox/read",
+  operationId: "inboxRead",
+  permission: "session",
+  summary: "Marks the caller's mailbox items read (`ids`, or all); answers the new badge count",
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(99).optional() }),
         },
       },
     },
-    responses: json(ReadResult),
-  }),
+  },
+  responses: json(ReadResult),
+});
+
+router.openapi(
+  inboxReadRoute,
   async (c) => {
     const { ids } = c.req.valid("json");
     const userId = userIdOf(c);
@@ -81,16 +93,17 @@ router.openapi(
   },
 );
 
+export const chancelleryCheckRoute = apiRoute({
+  method: "post",
+  path: "/chancellery/check",
+  operationId: "chancelleryCheck",
+  permission: "session",
+  summary: "The check-chancellery action: the caller has seen every chancellery item; answers the new count",
+  responses: json(ReadResult),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/chancellery/check",
-    operationId: "chancelleryCheck",
-    permission: "session",
-    summary:
-      "The check-chancellery action: the caller has seen every chancellery item; answers the new count",
-    responses: json(ReadResult),
-  }),
+  chancelleryCheckRoute,
   async (c) => {
     const userId = userIdOf(c);
     const { changed, unread } = await markBoxRead("chancellery", userId, { all: true }, userId);

@@ -12,40 +12,46 @@ const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;
 const json = <S>(schema: S) => ({ "application/json": { schema } });
 
+export const menuGetRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "menuGet",
+  permission: KEY,
+  summary: "The side menu as rows (the default menu until one is saved)",
+  responses: { 200: { description: "ok", content: json(MenuBody) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "menuGet",
-    permission: KEY,
-    summary: "The side menu as rows (the default menu until one is saved)",
-    responses: { 200: { description: "ok", content: json(MenuBody) } },
-  }),
+  menuGetRoute,
   async (c) => c.json({ rows: (await loadMenu()).rows }, 200),
 );
 
+export const menuSetRoute = apiRoute({
+  method: "put",
+  path: "/",
+  operationId: "menuSet",
+  permission: KEY,
+  summary: "Replaces the side menu; the shell draws it from the next page",
+  request: { body: { required: true, content: json(MenuBody) } },
+  responses: { 200: { description: "saved", content: json(MenuBody) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/",
-    operationId: "menuSet",
-    permission: KEY,
-    summary: "Replaces the side menu; the shell draws it from the next page",
-    request: { body: { required: true, content: json(MenuBody) } },
-    responses: { 200: { description: "saved", content: json(MenuBody) } },
-  }),
+  menuSetRoute,
   async (c) => c.json({ rows: await saveMenu(c.req.valid("json").rows, stateOf(c).identity!.user.id) }, 200),
 );
 
+export const menuLogRoute = apiRoute({
+  method: "get",
+  path: "/log",
+  operationId: "menuLog",
+  permission: KEY,
+  summary: "History of the side menu, newest first",
+  responses: { 200: { description: "ok", content: json(HistoryList) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/log",
-    operationId: "menuLog",
-    permission: KEY,
-    summary: "History of the side menu, newest first",
-    responses: { 200: { description: "ok", content: json(HistoryList) } },
-  }),
+  menuLogRoute,
   async (c) => c.json({ data: await settingsHistory(SETTINGS, MENU_ID, stateOf(c).lang) }, 200),
 );
 

@@ -8,18 +8,20 @@ const LanguageResult = z.object({ result: z.literal("yes"), lang: z.enum(LANGUAG
 
 const router = createRouter();
 
+export const languageSetRoute = apiRoute({
+  method: "put",
+  path: "/language",
+  operationId: "languageSet",
+  permission: "public",
+  summary: "Keeps the interface language in the `lang` cookie (islands also keep it in localStorage)",
+  request: { body: { required: true, content: { "application/json": { schema: LanguageBody } } } },
+  responses: {
+    200: { description: "language kept", content: { "application/json": { schema: LanguageResult } } },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/language",
-    operationId: "languageSet",
-    permission: "public",
-    summary: "Keeps the interface language in the `lang` cookie (islands also keep it in localStorage)",
-    request: { body: { required: true, content: { "application/json": { schema: LanguageBody } } } },
-    responses: {
-      200: { description: "language kept", content: { "application/json": { schema: LanguageResult } } },
-    },
-  }),
+  languageSetRoute,
   (c) => {
     const { lang } = c.req.valid("json");
     c.header("set-cookie", `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${YEAR}; SameSite=Lax`);

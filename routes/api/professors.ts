@@ -1,7 +1,7 @@
 /** Professor accounts, each linked to an academic HR record (professorList, professorAdd, professorEdit …). */
-import { accountRouter } from "../../http/account_routes.ts";
+import { accountRouter, accountRoutes } from "../../http/account_routes.ts";
 
-export default accountRouter("prof", "menu.settings.users.prof", {
+export const routes = accountRoutes("menu.settings.users.prof", {
   list: "professorList",
   add: "professorAdd",
   edit: "professorEdit",
@@ -10,3 +10,5 @@ export default accountRouter("prof", "menu.settings.users.prof", {
   reset: "professorPasswordReset",
   log: "professorLog",
 }, "Professor accounts (guard prof)");
+
+export default accountRouter("prof", routes);

@@ -24,46 +24,51 @@ const actorOf = (c: Context) => stateOf(c).identity!.user.id;
 const view = (r: StoredRecord<ProgramRecord>) => ({ ...r.value, versionstamp: r.versionstamp });
 const VIEW = "menu.learningProcesses.structure";
 
+export const programListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "programList",
+  permission: VIEW,
+  summary: "Programs by code, filtered by text, school, level and status, one page of them",
+  request: { query: ProgramListQuery },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: ProgramList } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "programList",
-    permission: VIEW,
-    summary: "Programs by code, filtered by text, school, level and status, one page of them",
-    request: { query: ProgramListQuery },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: ProgramList } } } },
-  }),
+  programListRoute,
   async (c) => c.json(await listPrograms(c.req.valid("query")), 200),
 );
 
+export const programAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "programAdd",
+  permission: `${VIEW}.add`,
+  summary: "Creates a program in an existing school; the code is unique regardless of case",
+  request: { body: { required: true, content: { "application/json": { schema: ProgramBody } } } },
+  responses: { 201: { description: "created", content: { "application/json": { schema: Program } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "programAdd",
-    permission: `${VIEW}.add`,
-    summary: "Creates a program in an existing school; the code is unique regardless of case",
-    request: { body: { required: true, content: { "application/json": { schema: ProgramBody } } } },
-    responses: { 201: { description: "created", content: { "application/json": { schema: Program } } } },
-  }),
+  programAddRoute,
   async (c) => c.json(view(await createProgram(c.req.valid("json"), actorOf(c))), 201),
 );
 
+export const programEditRoute = apiRoute({
+  method: "put",
+  path: "/{id}",
+  operationId: "programEdit",
+  permission: `${VIEW}.edit`,
+  summary: "Replaces a program's fields; `versionstamp` is the version the form showed (changed since → 409)",
+  request: {
+    params: IdParam,
+    body: { required: true, content: { "application/json": { schema: ProgramEditBody } } },
+  },
+  responses: { 200: { description: "saved", content: { "application/json": { schema: Program } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "programEdit",
-    permission: `${VIEW}.edit`,
-    summary:
-      "Replaces a program's fields; `versionstamp` is the version the form showed (changed since → 409)",
-    request: {
-      params: IdParam,
-      body: { required: true, content: { "application/json": { schema: ProgramEditBody } } },
-    },
-    responses: { 200: { description: "saved", content: { "application/json": { schema: Program } } } },
-  }),
+  programEditRoute,
   async (c) => {
     const { versionstamp, ...input } = c.req.valid("json");
     const saved = await updateProgram(c.req.valid("param").id, input, actorOf(c), versionstamp);
@@ -71,32 +76,36 @@ router.openapi(
   },
 );
 
+export const programRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "programRemove",
+  permission: `${VIEW}.remove`,
+  summary: "Removes a program; refused (409 in_use) while students study in it",
+  request: { params: IdParam, query: RemoveQuery },
+  responses: { 200: { description: "removed", content: { "application/json": { schema: Ok } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "programRemove",
-    permission: `${VIEW}.remove`,
-    summary: "Removes a program; refused (409 in_use) while students study in it",
-    request: { params: IdParam, query: RemoveQuery },
-    responses: { 200: { description: "removed", content: { "application/json": { schema: Ok } } } },
-  }),
+  programRemoveRoute,
   async (c) => {
     await removeProgram(c.req.valid("param").id, actorOf(c), c.req.valid("query").versionstamp);
     return c.json({ result: "yes" as const }, 200);
   },
 );
 
+export const programLogRoute = apiRoute({
+  method: "get",
+  path: "/{id}/log",
+  operationId: "programLog",
+  permission: VIEW,
+  summary: "A program's change history, newest first",
+  request: { params: IdParam },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: HistoryList } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}/log",
-    operationId: "programLog",
-    permission: VIEW,
-    summary: "A program's change history, newest first",
-    request: { params: IdParam },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: HistoryList } } } },
-  }),
+  programLogRoute,
   async (c) => {
     const data = await recordHistory(PROGRAMS, c.req.valid("param").id, stateOf(c).lang);
     return c.json({ data }, 200);

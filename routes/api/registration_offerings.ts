@@ -16,17 +16,19 @@ import { currentWindowGroup } from "../../services/registration/windows.ts";
 
 const router = createRouter();
 
+export const offeringListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "offeringList",
+  permission: REGISTRATION,
+  summary: "A semester's sections (course, professor, lessons, capacity, enrolled, waitlisted, price in " +
+    "tetri); for a student also eligibility per rule, clash, seatsLeft and every check that would refuse them",
+  request: { query: OfferingQuery },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: OfferingList } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "offeringList",
-    permission: REGISTRATION,
-    summary: "A semester's sections (course, professor, lessons, capacity, enrolled, waitlisted, price in " +
-      "tetri); for a student also eligibility per rule, clash, seatsLeft and every check that would refuse them",
-    request: { query: OfferingQuery },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: OfferingList } } } },
-  }),
+  offeringListRoute,
   async (c) => {
     const state = stateOf(c);
     const { groupId: asked, ...filter } = c.req.valid("query");
@@ -49,21 +51,23 @@ router.openapi(
   },
 );
 
+export const offeringEditRoute = apiRoute({
+  method: "put",
+  path: "/{sectionId}",
+  operationId: "offeringEdit",
+  permission: REGISTRATION_MANAGE,
+  summary: "A section's capacity (null: its smallest room's) and whether it is closed to new registrations",
+  request: {
+    params: SectionParam,
+    body: { required: true, content: { "application/json": { schema: OfferingEditBody } } },
+  },
+  responses: {
+    200: { description: "saved", content: { "application/json": { schema: OfferingSettings } } },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{sectionId}",
-    operationId: "offeringEdit",
-    permission: REGISTRATION_MANAGE,
-    summary: "A section's capacity (null: its smallest room's) and whether it is closed to new registrations",
-    request: {
-      params: SectionParam,
-      body: { required: true, content: { "application/json": { schema: OfferingEditBody } } },
-    },
-    responses: {
-      200: { description: "saved", content: { "application/json": { schema: OfferingSettings } } },
-    },
-  }),
+  offeringEditRoute,
   async (c) =>
     c.json(
       await editOffering(c.req.valid("param").sectionId, c.req.valid("json"), stateOf(c).identity!.user.id),

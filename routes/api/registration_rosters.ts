@@ -8,34 +8,38 @@ import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_ex
 
 const router = createRouter();
 
+export const registrationRosterRoute = apiRoute({
+  method: "get",
+  path: "/{sectionId}",
+  operationId: "registrationRoster",
+  permission: REGISTRATION_MANAGE,
+  summary: "A section's enrolled students (by name) and its waitlist (by position)",
+  request: { params: SectionParam },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: Roster } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{sectionId}",
-    operationId: "registrationRoster",
-    permission: REGISTRATION_MANAGE,
-    summary: "A section's enrolled students (by name) and its waitlist (by position)",
-    request: { params: SectionParam },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: Roster } } } },
-  }),
+  registrationRosterRoute,
   async (c) => c.json(await sectionRoster(c.req.valid("param").sectionId, stateOf(c).lang), 200),
 );
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{sectionId}/export",
-    operationId: "registrationRosterExport",
-    permission: `${REGISTRATION}.export`,
-    summary: "A section's roster and waitlist as .xlsx, headers in the request's language",
-    request: { params: SectionParam },
-    responses: {
-      200: {
-        description: "the spreadsheet",
-        content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
-      },
+export const registrationRosterExportRoute = apiRoute({
+  method: "get",
+  path: "/{sectionId}/export",
+  operationId: "registrationRosterExport",
+  permission: `${REGISTRATION}.export`,
+  summary: "A section's roster and waitlist as .xlsx, headers in the request's language",
+  request: { params: SectionParam },
+  responses: {
+    200: {
+      description: "the spreadsheet",
+      content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  registrationRosterExportRoute,
   async (c) => {
     const state = stateOf(c);
     const { sectionId } = c.req.valid("param");

@@ -6,15 +6,17 @@ import { listWindows, setWindow } from "../../services/registration/windows.ts";
 
 const router = createRouter();
 
+export const registrationWindowListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "registrationWindowList",
+  permission: REGISTRATION,
+  summary: "Every semester, latest first, with its registration window (null where none is set)",
+  responses: { 200: { description: "ok", content: { "application/json": { schema: WindowList } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "registrationWindowList",
-    permission: REGISTRATION,
-    summary: "Every semester, latest first, with its registration window (null where none is set)",
-    responses: { 200: { description: "ok", content: { "application/json": { schema: WindowList } } } },
-  }),
+  registrationWindowListRoute,
   async (c) =>
     c.json({
       data: (await listWindows()).map((w) => ({
@@ -25,21 +27,22 @@ router.openapi(
     }, 200),
 );
 
+export const registrationWindowSetRoute = apiRoute({
+  method: "put",
+  path: "/{groupId}",
+  operationId: "registrationWindowSet",
+  permission: `${REGISTRATION}.settings`,
+  summary: "Sets a semester's window: opens, closes, add/drop deadline (inclusive dates), credit limit per " +
+    "student, and optionally the programs and admission years it is for (empty: everyone)",
+  request: {
+    params: GroupParam,
+    body: { required: true, content: { "application/json": { schema: WindowBody } } },
+  },
+  responses: { 200: { description: "saved", content: { "application/json": { schema: WindowResponse } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{groupId}",
-    operationId: "registrationWindowSet",
-    permission: `${REGISTRATION}.settings`,
-    summary:
-      "Sets a semester's window: opens, closes, add/drop deadline (inclusive dates), credit limit per " +
-      "student, and optionally the programs and admission years it is for (empty: everyone)",
-    request: {
-      params: GroupParam,
-      body: { required: true, content: { "application/json": { schema: WindowBody } } },
-    },
-    responses: { 200: { description: "saved", content: { "application/json": { schema: WindowResponse } } } },
-  }),
+  registrationWindowSetRoute,
   async (c) =>
     c.json(
       await setWindow(c.req.valid("param").groupId, c.req.valid("json"), stateOf(c).identity!.user.id),

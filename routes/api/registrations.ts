@@ -23,17 +23,19 @@ import { AppError, forbidden } from "../../utils/errors.ts";
 const router = createRouter();
 const notStudent = () => new AppError(403, "not_student", "registration.errors.notStudent");
 
+export const registrationMineRoute = apiRoute({
+  method: "get",
+  path: "/mine",
+  operationId: "registrationMine",
+  permission: REGISTRATION,
+  summary: "The signed-in student's registrations and waitlist places for a semester, credits and holds " +
+    "(none for someone who is no student)",
+  request: { query: MineQuery },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: Mine } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/mine",
-    operationId: "registrationMine",
-    permission: REGISTRATION,
-    summary: "The signed-in student's registrations and waitlist places for a semester, credits and holds " +
-      "(none for someone who is no student)",
-    request: { query: MineQuery },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: Mine } } } },
-  }),
+  registrationMineRoute,
   async (c) => {
     const state = stateOf(c);
     const studentId = state.identity!.user.studentId;
@@ -57,19 +59,21 @@ router.openapi(
   },
 );
 
+export const registrationAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "registrationAdd",
+  permission: REGISTRATION,
+  summary:
+    "Registers in a section in one atomic decision → enrolled, or waitlisted with a position when it " +
+    "is full; 422 `registration_refused` names each failed check in `fields`; staff may pass `studentId` " +
+    "and bypass failed checks with `override` and a `reason`",
+  request: { body: { required: true, content: { "application/json": { schema: AddBody } } } },
+  responses: { 201: { description: "registered", content: { "application/json": { schema: AddResult } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "registrationAdd",
-    permission: REGISTRATION,
-    summary:
-      "Registers in a section in one atomic decision → enrolled, or waitlisted with a position when it " +
-      "is full; 422 `registration_refused` names each failed check in `fields`; staff may pass `studentId` " +
-      "and bypass failed checks with `override` and a `reason`",
-    request: { body: { required: true, content: { "application/json": { schema: AddBody } } } },
-    responses: { 201: { description: "registered", content: { "application/json": { schema: AddResult } } } },
-  }),
+  registrationAddRoute,
   async (c) => {
     const actor = registrationActor(c);
     const body = c.req.valid("json");
@@ -80,21 +84,22 @@ router.openapi(
   },
 );
 
+export const registrationDropRoute = apiRoute({
+  method: "post",
+  path: "/{registrationId}/drop",
+  operationId: "registrationDrop",
+  permission: REGISTRATION,
+  summary: "Drops a registration (until the add/drop deadline; staff later with `override` + `reason`); a " +
+    "freed seat goes, in the same atomic, to the first waitlisted student who is still eligible",
+  request: {
+    params: RegistrationParam,
+    body: { required: true, content: { "application/json": { schema: DropBody } } },
+  },
+  responses: { 200: { description: "dropped", content: { "application/json": { schema: DropResult } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/{registrationId}/drop",
-    operationId: "registrationDrop",
-    permission: REGISTRATION,
-    summary:
-      "Drops a registration (until the add/drop deadline; staff later with `override` + `reason`); a " +
-      "freed seat goes, in the same atomic, to the first waitlisted student who is still eligible",
-    request: {
-      params: RegistrationParam,
-      body: { required: true, content: { "application/json": { schema: DropBody } } },
-    },
-    responses: { 200: { description: "dropped", content: { "application/json": { schema: DropResult } } } },
-  }),
+  registrationDropRoute,
   async (c) => {
     const body = c.req.header("content-type")?.includes("json") ? c.req.valid("json") : {};
     return c.json(

@@ -24,46 +24,51 @@ const actorOf = (c: Context) => stateOf(c).identity!.user.id;
 const view = (r: StoredRecord<SchoolRecord>) => ({ ...r.value, versionstamp: r.versionstamp });
 const VIEW = "menu.learningProcesses.structure";
 
+export const schoolListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "schoolList",
+  permission: VIEW,
+  summary: "Schools by code, filtered by text (code or either name), one page of them",
+  request: { query: SchoolListQuery },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: SchoolList } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "schoolList",
-    permission: VIEW,
-    summary: "Schools by code, filtered by text (code or either name), one page of them",
-    request: { query: SchoolListQuery },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: SchoolList } } } },
-  }),
+  schoolListRoute,
   async (c) => c.json(await listSchools(c.req.valid("query")), 200),
 );
 
+export const schoolAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "schoolAdd",
+  permission: `${VIEW}.add`,
+  summary: "Creates a school; the code is unique regardless of case",
+  request: { body: { required: true, content: { "application/json": { schema: SchoolBody } } } },
+  responses: { 201: { description: "created", content: { "application/json": { schema: School } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "schoolAdd",
-    permission: `${VIEW}.add`,
-    summary: "Creates a school; the code is unique regardless of case",
-    request: { body: { required: true, content: { "application/json": { schema: SchoolBody } } } },
-    responses: { 201: { description: "created", content: { "application/json": { schema: School } } } },
-  }),
+  schoolAddRoute,
   async (c) => c.json(view(await createSchool(c.req.valid("json"), actorOf(c))), 201),
 );
 
+export const schoolEditRoute = apiRoute({
+  method: "put",
+  path: "/{id}",
+  operationId: "schoolEdit",
+  permission: `${VIEW}.edit`,
+  summary: "Replaces a school's fields; `versionstamp` is the version the form showed (changed since → 409)",
+  request: {
+    params: IdParam,
+    body: { required: true, content: { "application/json": { schema: SchoolEditBody } } },
+  },
+  responses: { 200: { description: "saved", content: { "application/json": { schema: School } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "schoolEdit",
-    permission: `${VIEW}.edit`,
-    summary:
-      "Replaces a school's fields; `versionstamp` is the version the form showed (changed since → 409)",
-    request: {
-      params: IdParam,
-      body: { required: true, content: { "application/json": { schema: SchoolEditBody } } },
-    },
-    responses: { 200: { description: "saved", content: { "application/json": { schema: School } } } },
-  }),
+  schoolEditRoute,
   async (c) => {
     const { versionstamp, ...input } = c.req.valid("json");
     const saved = await updateSchool(c.req.valid("param").id, input, actorOf(c), versionstamp);
@@ -71,32 +76,36 @@ router.openapi(
   },
 );
 
+export const schoolRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "schoolRemove",
+  permission: `${VIEW}.remove`,
+  summary: "Removes a school; refused (409 in_use) while it has programs or personnel",
+  request: { params: IdParam, query: RemoveQuery },
+  responses: { 200: { description: "removed", content: { "application/json": { schema: Ok } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "schoolRemove",
-    permission: `${VIEW}.remove`,
-    summary: "Removes a school; refused (409 in_use) while it has programs or personnel",
-    request: { params: IdParam, query: RemoveQuery },
-    responses: { 200: { description: "removed", content: { "application/json": { schema: Ok } } } },
-  }),
+  schoolRemoveRoute,
   async (c) => {
     await removeSchool(c.req.valid("param").id, actorOf(c), c.req.valid("query").versionstamp);
     return c.json({ result: "yes" as const }, 200);
   },
 );
 
+export const schoolLogRoute = apiRoute({
+  method: "get",
+  path: "/{id}/log",
+  operationId: "schoolLog",
+  permission: VIEW,
+  summary: "A school's change history, newest first",
+  request: { params: IdParam },
+  responses: { 200: { description: "ok", content: { "application/json": { schema: HistoryList } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}/log",
-    operationId: "schoolLog",
-    permission: VIEW,
-    summary: "A school's change history, newest first",
-    request: { params: IdParam },
-    responses: { 200: { description: "ok", content: { "application/json": { schema: HistoryList } } } },
-  }),
+  schoolLogRoute,
   async (c) => {
     const data = await recordHistory(SCHOOLS, c.req.valid("param").id, stateOf(c).lang);
     return c.json({ data }, 200);

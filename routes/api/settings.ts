@@ -7,18 +7,20 @@ import { notFound } from "../../utils/errors.ts";
 
 const router = createRouter();
 
+export const settingsGetRoute = apiRoute({
+  method: "get",
+  path: "/{name}",
+  operationId: "settingsGet",
+  permission: "session",
+  summary: "The values of a named setting; `learningSystem` → `bookType` (1: courses have categories)",
+  request: { params: SettingParam },
+  responses: {
+    200: { description: "ok", content: { "application/json": { schema: LearningSystemSetting } } },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{name}",
-    operationId: "settingsGet",
-    permission: "session",
-    summary: "The values of a named setting; `learningSystem` → `bookType` (1: courses have categories)",
-    request: { params: SettingParam },
-    responses: {
-      200: { description: "ok", content: { "application/json": { schema: LearningSystemSetting } } },
-    },
-  }),
+  settingsGetRoute,
   async (c) => {
     const { name } = c.req.valid("param");
     // Only the settings meant for every signed-in person; the same KV prefix holds others that are not.

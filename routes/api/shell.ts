@@ -25,45 +25,51 @@ const body = <S extends z.ZodType>(schema: S) => ({
   body: { required: true, content: { "application/json": { schema } } },
 });
 
+export const zoomStatusGetRoute = apiRoute({
+  method: "get",
+  path: "/zoom",
+  operationId: "zoomStatusGet",
+  permission: "session",
+  summary: "Whether the caller has a Zoom link (`result`: yes for academic staff) and is online (`status`)",
+  responses: json(ZoomStatus),
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/zoom",
-    operationId: "zoomStatusGet",
-    permission: "session",
-    summary: "Whether the caller has a Zoom link (`result`: yes for academic staff) and is online (`status`)",
-    responses: json(ZoomStatus),
-  }),
+  zoomStatusGetRoute,
   async (c) => c.json(await zoomStatusOf(identityOf(c).user), 200),
 );
 
+export const zoomStatusUpdateRoute = apiRoute({
+  method: "put",
+  path: "/zoom",
+  operationId: "zoomStatusUpdate",
+  permission: "session",
+  summary: "Sets the caller's Zoom online status (academic staff only; others get 409 not_academic)",
+  request: body(z.strictObject({ isOnline: z.boolean() })),
+  responses: json(Ok),
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/zoom",
-    operationId: "zoomStatusUpdate",
-    permission: "session",
-    summary: "Sets the caller's Zoom online status (academic staff only; others get 409 not_academic)",
-    request: body(z.strictObject({ isOnline: z.boolean() })),
-    responses: json(Ok),
-  }),
+  zoomStatusUpdateRoute,
   async (c) => {
     await setZoomStatus(identityOf(c).user, c.req.valid("json").isOnline);
     return c.json({ result: "yes" as const }, 200);
   },
 );
 
+export const observingStartSetRoute = apiRoute({
+  method: "put",
+  path: "/observing",
+  operationId: "observingStartSet",
+  permission: "session",
+  summary:
+    "Starts or stops observing (observers only: holders of `menu.observerPanel`; others get 409 not_observer)",
+  request: body(z.strictObject({ status: z.boolean() })),
+  responses: json(Ok),
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/observing",
-    operationId: "observingStartSet",
-    permission: "session",
-    summary:
-      "Starts or stops observing (observers only: holders of `menu.observerPanel`; others get 409 not_observer)",
-    request: body(z.strictObject({ status: z.boolean() })),
-    responses: json(Ok),
-  }),
+  observingStartSetRoute,
   async (c) => {
     const { auth } = stateOf(c);
     await setObservingStart(identityOf(c).user.id, auth.can, c.req.valid("json").status);
@@ -71,43 +77,49 @@ router.openapi(
   },
 );
 
+export const professorStatementCheckRoute = apiRoute({
+  method: "get",
+  path: "/professor-statement",
+  operationId: "professorStatementCheck",
+  permission: "session",
+  summary: "Whether the caller has confirmed the current professor statement (true for non-professors)",
+  responses: json(z.object({ isChecked: z.boolean() })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/professor-statement",
-    operationId: "professorStatementCheck",
-    permission: "session",
-    summary: "Whether the caller has confirmed the current professor statement (true for non-professors)",
-    responses: json(z.object({ isChecked: z.boolean() })),
-  }),
+  professorStatementCheckRoute,
   async (c) => c.json({ isChecked: await statementChecked(identityOf(c).user) }, 200),
 );
 
+export const professorStatementAcceptRoute = apiRoute({
+  method: "post",
+  path: "/professor-statement",
+  operationId: "professorStatementAccept",
+  permission: "session",
+  summary:
+    "Confirms the current professor statement (academic staff only, others get 409 not_academic); audited",
+  responses: json(Ok),
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/professor-statement",
-    operationId: "professorStatementAccept",
-    permission: "session",
-    summary:
-      "Confirms the current professor statement (academic staff only, others get 409 not_academic); audited",
-    responses: json(Ok),
-  }),
+  professorStatementAcceptRoute,
   async (c) => {
     await acceptStatement(identityOf(c).user, clientInfo(c.req.raw, remoteAddrOf(c)).ip);
     return c.json({ result: "yes" as const }, 200);
   },
 );
 
+export const pollAlertCheckRoute = apiRoute({
+  method: "get",
+  path: "/polls/waiting",
+  operationId: "pollAlertCheck",
+  permission: "session",
+  summary: "Open polls for the caller that they have not answered (the poll alert; checked once a minute)",
+  responses: json(z.object({ data: z.array(WaitingPoll), total: z.number().int() })),
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/polls/waiting",
-    operationId: "pollAlertCheck",
-    permission: "session",
-    summary: "Open polls for the caller that they have not answered (the poll alert; checked once a minute)",
-    responses: json(z.object({ data: z.array(WaitingPoll), total: z.number().int() })),
-  }),
+  pollAlertCheckRoute,
   async (c) => {
     const { identity, lang } = stateOf(c);
     const polls = await pollsWaitingFor(identity!.user);

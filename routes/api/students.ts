@@ -53,18 +53,19 @@ const json = <S extends z.ZodType>(schema: S, description = "ok") => ({
   content: { "application/json": { schema } },
 });
 
+export const studentListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "studentList",
+  permission: VIEW,
+  summary: "Students, newest first, filtered by text (id, personal number, names), school, program, status " +
+    "and admission year; one page of them with the total",
+  request: { query: StudentListQuery },
+  responses: { 200: json(StudentList) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "studentList",
-    permission: VIEW,
-    summary:
-      "Students, newest first, filtered by text (id, personal number, names), school, program, status " +
-      "and admission year; one page of them with the total",
-    request: { query: StudentListQuery },
-    responses: { 200: json(StudentList) },
-  }),
+  studentListRoute,
   async (c) => {
     const started = performance.now();
     const { page = 1, limit = DEFAULT_LIMIT, ...filter } = c.req.valid("query");
@@ -76,21 +77,23 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/export",
-    operationId: "studentExport",
-    permission: `${VIEW}.export`,
-    summary: "Every student the filter matches as an .xlsx download, headers in the request's language",
-    request: { query: StudentExportQuery },
-    responses: {
-      200: {
-        description: "the spreadsheet",
-        content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
-      },
+export const studentExportRoute = apiRoute({
+  method: "get",
+  path: "/export",
+  operationId: "studentExport",
+  permission: `${VIEW}.export`,
+  summary: "Every student the filter matches as an .xlsx download, headers in the request's language",
+  request: { query: StudentExportQuery },
+  responses: {
+    200: {
+      description: "the spreadsheet",
+      content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  studentExportRoute,
   async (c) => {
     const state = stateOf(c);
     const bytes = await exportStudents(state.identity!.user.id, c.req.valid("query"), state.t, state.lang);
@@ -102,16 +105,18 @@ router.openapi(
   },
 );
 
+export const studentGetRoute = apiRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "studentGet",
+  permission: VIEW,
+  summary: "A student with program, school, transcript by semester, GPA and credits",
+  request: { params: StudentIdParam },
+  responses: { 200: json(StudentDetails) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}",
-    operationId: "studentGet",
-    permission: VIEW,
-    summary: "A student with program, school, transcript by semester, GPA and credits",
-    request: { params: StudentIdParam },
-    responses: { 200: json(StudentDetails) },
-  }),
+  studentGetRoute,
   async (c) => {
     const profile = await studentProfile(c.req.valid("param").id, stateOf(c).lang);
     if (!profile) throw notFound(STUDENTS);
@@ -144,34 +149,37 @@ router.openapi(
   },
 );
 
+export const studentAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "studentAdd",
+  permission: `${VIEW}.add`,
+  summary: "Registers a student; the personal number (11 digits) is unique, the program must exist",
+  request: { body: { required: true, content: { "application/json": { schema: StudentBody } } } },
+  responses: { 201: json(StoredStudent, "created") },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "studentAdd",
-    permission: `${VIEW}.add`,
-    summary: "Registers a student; the personal number (11 digits) is unique, the program must exist",
-    request: { body: { required: true, content: { "application/json": { schema: StudentBody } } } },
-    responses: { 201: json(StoredStudent, "created") },
-  }),
+  studentAddRoute,
   // Missing numbers reach the service, which reports them with the other fields (StudentInput's rules).
   async (c) => c.json(stored(await createStudent(c.req.valid("json") as StudentInput, actorOf(c))), 201),
 );
 
+export const studentEditRoute = apiRoute({
+  method: "put",
+  path: "/{id}",
+  operationId: "studentEdit",
+  permission: `${VIEW}.edit`,
+  summary: "Replaces a student's fields; `versionstamp` is the version the form showed (changed since → 409)",
+  request: {
+    params: StudentIdParam,
+    body: { required: true, content: { "application/json": { schema: StudentEditBody } } },
+  },
+  responses: { 200: json(StoredStudent, "saved") },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "studentEdit",
-    permission: `${VIEW}.edit`,
-    summary:
-      "Replaces a student's fields; `versionstamp` is the version the form showed (changed since → 409)",
-    request: {
-      params: StudentIdParam,
-      body: { required: true, content: { "application/json": { schema: StudentEditBody } } },
-    },
-    responses: { 200: json(StoredStudent, "saved") },
-  }),
+  studentEditRoute,
   async (c) => {
     const { versionstamp, ...input } = c.req.valid("json");
     const saved = await updateStudent(
@@ -184,32 +192,36 @@ router.openapi(
   },
 );
 
+export const studentLogRoute = apiRoute({
+  method: "get",
+  path: "/{id}/log",
+  operationId: "studentLog",
+  permission: VIEW,
+  summary: "The student's change history and transcript additions, newest first",
+  request: { params: StudentIdParam },
+  responses: { 200: json(StudentLog) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}/log",
-    operationId: "studentLog",
-    permission: VIEW,
-    summary: "The student's change history and transcript additions, newest first",
-    request: { params: StudentIdParam },
-    responses: { 200: json(StudentLog) },
-  }),
+  studentLogRoute,
   async (c) => {
     const entries = await studentHistory(c.req.valid("param").id, stateOf(c).lang);
     return c.json({ data: entries.map(({ id: _id, ...entry }) => entry) }, 200);
   },
 );
 
+export const studentQrLinkRoute = apiRoute({
+  method: "post",
+  path: "/{id}/qr",
+  operationId: "studentQrLink",
+  permission: VIEW,
+  summary: "A signed link (valid one year) to the student's public card, with its QR code",
+  request: { params: StudentIdParam },
+  responses: { 200: json(StudentQrLink) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/{id}/qr",
-    operationId: "studentQrLink",
-    permission: VIEW,
-    summary: "A signed link (valid one year) to the student's public card, with its QR code",
-    request: { params: StudentIdParam },
-    responses: { 200: json(StudentQrLink) },
-  }),
+  studentQrLinkRoute,
   async (c) => {
     const { id } = c.req.valid("param");
     if (!(await getStudent(id))) throw notFound(STUDENTS);
@@ -223,16 +235,18 @@ router.openapi(
   },
 );
 
+export const studentQrRevokeRoute = apiRoute({
+  method: "delete",
+  path: "/{id}/qr",
+  operationId: "studentQrRevoke",
+  permission: VIEW,
+  summary: "Revokes the student's QR card: its link shows nothing from now on (a new card does too)",
+  request: { params: StudentIdParam },
+  responses: { 200: json(z.object({ revoked: z.boolean() })) },
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}/qr",
-    operationId: "studentQrRevoke",
-    permission: VIEW,
-    summary: "Revokes the student's QR card: its link shows nothing from now on (a new card does too)",
-    request: { params: StudentIdParam },
-    responses: { 200: json(z.object({ revoked: z.boolean() })) },
-  }),
+  studentQrRevokeRoute,
   async (c) => {
     const { id } = c.req.valid("param");
     if (!(await getStudent(id))) throw notFound(STUDENTS);

@@ -31,36 +31,40 @@ const SILABUS = "menu.learningProcesses.learningCourses.silabus";
 const json = <S extends z.ZodType>(schema: S) => ({ "application/json": { schema } });
 const binary = z.string().openapi({ format: "binary" });
 
+export const syllabusListRoute = apiRoute({
+  method: "get",
+  path: "/{bookId}",
+  operationId: "syllabusList",
+  permission: SILABUS,
+  summary: "Every semester, latest first, with the course's syllabus for it (or null)",
+  request: { params: BookParam },
+  responses: { 200: { description: "ok", content: json(SyllabusList) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{bookId}",
-    operationId: "syllabusList",
-    permission: SILABUS,
-    summary: "Every semester, latest first, with the course's syllabus for it (or null)",
-    request: { params: BookParam },
-    responses: { 200: { description: "ok", content: json(SyllabusList) } },
-  }),
+  syllabusListRoute,
   async (c) => c.json({ data: await listSyllabuses(c.req.valid("param").bookId) }, 200),
 );
 
+export const syllabusUploadRoute = apiRoute({
+  method: "post",
+  path: "/{bookId}/{groupId}",
+  operationId: "syllabusUpload",
+  permission: SILABUS,
+  summary:
+    "One chunk (≤ 768 KiB, raw bytes) of a syllabus upload: the first without uploadId, the next ones " +
+    "with the uploadId and the offset the previous answer reported; the last one stores the file, replacing " +
+    "the semester's previous syllabus",
+  request: {
+    params: SemesterParam,
+    query: UploadQuery,
+    body: { required: true, content: { "application/octet-stream": { schema: binary } } },
+  },
+  responses: { 200: { description: "received", content: json(UploadProgress) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/{bookId}/{groupId}",
-    operationId: "syllabusUpload",
-    permission: SILABUS,
-    summary:
-      "One chunk (≤ 768 KiB, raw bytes) of a syllabus upload: the first without uploadId, the next ones " +
-      "with the uploadId and the offset the previous answer reported; the last one stores the file, replacing " +
-      "the semester's previous syllabus",
-    request: {
-      params: SemesterParam,
-      query: UploadQuery,
-      body: { required: true, content: { "application/octet-stream": { schema: binary } } },
-    },
-    responses: { 200: { description: "received", content: json(UploadProgress) } },
-  }),
+  syllabusUploadRoute,
   async (c) => {
     const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     if (type !== "application/octet-stream") {
@@ -76,24 +80,26 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{bookId}/{groupId}/file",
-    operationId: "syllabusDownload",
-    permission: SILABUS,
-    summary: "The syllabus file of a semester, as an attachment",
-    request: { params: SemesterParam },
-    responses: {
-      200: {
-        description: "the file",
-        content: {
-          "application/pdf": { schema: binary },
-          "application/vnd.openxmlformats-officedocument.wordprocessingml.document": { schema: binary },
-        },
+export const syllabusDownloadRoute = apiRoute({
+  method: "get",
+  path: "/{bookId}/{groupId}/file",
+  operationId: "syllabusDownload",
+  permission: SILABUS,
+  summary: "The syllabus file of a semester, as an attachment",
+  request: { params: SemesterParam },
+  responses: {
+    200: {
+      description: "the file",
+      content: {
+        "application/pdf": { schema: binary },
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": { schema: binary },
       },
     },
-  }),
+  },
+});
+
+router.openapi(
+  syllabusDownloadRoute,
   async (c) => {
     const { bookId, groupId } = c.req.valid("param");
     const file = await syllabusFile(bookId, groupId);
@@ -106,16 +112,18 @@ router.openapi(
   },
 );
 
+export const syllabusRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{bookId}/{groupId}",
+  operationId: "syllabusRemove",
+  permission: SILABUS,
+  summary: "Removes the syllabus of a semester",
+  request: { params: SemesterParam },
+  responses: { 200: { description: "removed", content: json(Ok) } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{bookId}/{groupId}",
-    operationId: "syllabusRemove",
-    permission: SILABUS,
-    summary: "Removes the syllabus of a semester",
-    request: { params: SemesterParam },
-    responses: { 200: { description: "removed", content: json(Ok) } },
-  }),
+  syllabusRemoveRoute,
   async (c) => {
     const { bookId, groupId } = c.req.valid("param");
     await removeSyllabus(bookId, groupId, actorOf(c));

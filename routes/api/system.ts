@@ -18,15 +18,17 @@ function kvReadable(): Promise<boolean> {
 
 const router = createRouter();
 
+export const systemHealthRoute = apiRoute({
+  method: "get",
+  path: "/health",
+  operationId: "systemHealth",
+  permission: "public",
+  summary: "Liveness: the server answers and its KV can be read",
+  responses: { 200: { description: "healthy", content: { "application/json": { schema: Health } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/health",
-    operationId: "systemHealth",
-    permission: "public",
-    summary: "Liveness: the server answers and its KV can be read",
-    responses: { 200: { description: "healthy", content: { "application/json": { schema: Health } } } },
-  }),
+  systemHealthRoute,
   async (c) => c.json({ status: "ok" as const, time: new Date().toISOString(), kv: await kvReadable() }, 200),
 );
 
@@ -37,22 +39,23 @@ const Readiness = z.object({
   draining: z.boolean().openapi({ description: "the process is shutting down and takes no new work" }),
 }).openapi("Readiness");
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/ready",
-    operationId: "systemReady",
-    permission: "public",
-    summary:
-      "Readiness (unlike /health, which is liveness): KV reachable, migrations done, not shutting down",
-    responses: {
-      200: { description: "ready for requests", content: { "application/json": { schema: Readiness } } },
-      503: {
-        description: "not ready: send traffic elsewhere",
-        content: { "application/json": { schema: Readiness } },
-      },
+export const systemReadyRoute = apiRoute({
+  method: "get",
+  path: "/ready",
+  operationId: "systemReady",
+  permission: "public",
+  summary: "Readiness (unlike /health, which is liveness): KV reachable, migrations done, not shutting down",
+  responses: {
+    200: { description: "ready for requests", content: { "application/json": { schema: Readiness } } },
+    503: {
+      description: "not ready: send traffic elsewhere",
+      content: { "application/json": { schema: Readiness } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  systemReadyRoute,
   async (c) => {
     const checks = { kv: await kvReadable(), migrations: migrationsDone(), draining: isDraining() };
     const ready = checks.kv && checks.migrations && !checks.draining;

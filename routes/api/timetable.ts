@@ -20,20 +20,22 @@ import { isIsoDate } from "../../services/academic/semesters.ts";
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;
 
+export const professorTimetableRoute = apiRoute({
+  method: "post",
+  path: "/professor",
+  operationId: "professorTimetable",
+  permission: "menu.table",
+  summary:
+    "The lessons on the displayed days of a semester: one's own, or (menu.table.all) any professor's, " +
+    "room's or program's; another's without that key → 403",
+  request: { body: { required: true, content: { "application/json": { schema: TimetableQuery } } } },
+  responses: {
+    200: { description: "ok", content: { "application/json": { schema: TimetableAnswer } } },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/professor",
-    operationId: "professorTimetable",
-    permission: "menu.table",
-    summary:
-      "The lessons on the displayed days of a semester: one's own, or (menu.table.all) any professor's, " +
-      "room's or program's; another's without that key → 403",
-    request: { body: { required: true, content: { "application/json": { schema: TimetableQuery } } } },
-    responses: {
-      200: { description: "ok", content: { "application/json": { schema: TimetableAnswer } } },
-    },
-  }),
+  professorTimetableRoute,
   async (c) => {
     const state = stateOf(c);
     const { dates, groupId, ...request } = c.req.valid("json");
@@ -52,23 +54,24 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/{id}/export",
-    operationId: "registrationGroupExport",
-    permission: "menu.table.export",
-    summary:
-      "A semester's whole timetable as .xlsx: one row per lesson (day, time, course, type, professor, " +
-      "room), headers in the request's language",
-    request: { params: IdParam },
-    responses: {
-      200: {
-        description: "the spreadsheet",
-        content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
-      },
+export const registrationGroupExportRoute = apiRoute({
+  method: "get",
+  path: "/{id}/export",
+  operationId: "registrationGroupExport",
+  permission: "menu.table.export",
+  summary: "A semester's whole timetable as .xlsx: one row per lesson (day, time, course, type, professor, " +
+    "room), headers in the request's language",
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: "the spreadsheet",
+      content: { [XLSX_CONTENT_TYPE]: { schema: z.string().openapi({ format: "binary" }) } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  registrationGroupExportRoute,
   async (c) => {
     const state = stateOf(c);
     const group = await getGroup(c.req.valid("param").id);

@@ -31,22 +31,23 @@ const stateOf = (c: Context) => c.get("state") as AppState;
 const actorOf = (c: Context) => stateOf(c).identity!.user.id;
 const view = (r: EntryRecord) => ({ ...r.value, versionstamp: r.versionstamp });
 
-router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/",
-    operationId: "timetableEntryList",
-    permission: "menu.table",
-    summary:
-      "Lessons of a semester, a professor or a room (at least one filter), by weekday and time",
-    request: { query: EntryListQuery },
-    responses: {
-      200: {
-        description: "ok",
-        content: { "application/json": { schema: EntryList } },
-      },
+export const timetableEntryListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "timetableEntryList",
+  permission: "menu.table",
+  summary: "Lessons of a semester, a professor or a room (at least one filter), by weekday and time",
+  request: { query: EntryListQuery },
+  responses: {
+    200: {
+      description: "ok",
+      content: { "application/json": { schema: EntryList } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  timetableEntryListRoute,
   async (c) => {
     const filter = c.req.valid("query");
     // A whole university's timetable in one answer would be unbounded: one of the filters is needed.
@@ -68,27 +69,28 @@ router.openapi(
   },
 );
 
+export const timetableEntryAddRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "timetableEntryAdd",
+  permission: "menu.table.edit",
+  summary: "Creates a lesson; overlapping the professor's or the room's other lessons → 409 clash",
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: EntryBody } },
+    },
+  },
+  responses: {
+    201: {
+      description: "created",
+      content: { "application/json": { schema: Entry } },
+    },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "timetableEntryAdd",
-    permission: "menu.table.edit",
-    summary:
-      "Creates a lesson; overlapping the professor's or the room's other lessons → 409 clash",
-    request: {
-      body: {
-        required: true,
-        content: { "application/json": { schema: EntryBody } },
-      },
-    },
-    responses: {
-      201: {
-        description: "created",
-        content: { "application/json": { schema: Entry } },
-      },
-    },
-  }),
+  timetableEntryAddRoute,
   async (c) =>
     c.json(
       view(await createEntry(c.req.valid("json"), actorOf(c), stateOf(c).lang)),
@@ -96,28 +98,29 @@ router.openapi(
     ),
 );
 
+export const timetableEntryEditRoute = apiRoute({
+  method: "put",
+  path: "/{id}",
+  operationId: "timetableEntryEdit",
+  permission: "menu.table.edit",
+  summary: "Replaces a lesson's fields; `versionstamp` is the version the form showed (changed since → 409)",
+  request: {
+    params: IdParam,
+    body: {
+      required: true,
+      content: { "application/json": { schema: EntryEditBody } },
+    },
+  },
+  responses: {
+    200: {
+      description: "saved",
+      content: { "application/json": { schema: Entry } },
+    },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "put",
-    path: "/{id}",
-    operationId: "timetableEntryEdit",
-    permission: "menu.table.edit",
-    summary:
-      "Replaces a lesson's fields; `versionstamp` is the version the form showed (changed since → 409)",
-    request: {
-      params: IdParam,
-      body: {
-        required: true,
-        content: { "application/json": { schema: EntryEditBody } },
-      },
-    },
-    responses: {
-      200: {
-        description: "saved",
-        content: { "application/json": { schema: Entry } },
-      },
-    },
-  }),
+  timetableEntryEditRoute,
   async (c) => {
     const { versionstamp, ...input } = c.req.valid("json");
     const saved = await updateEntry(
@@ -131,21 +134,23 @@ router.openapi(
   },
 );
 
-router.openapi(
-  apiRoute({
-    method: "delete",
-    path: "/{id}",
-    operationId: "timetableEntryRemove",
-    permission: "menu.table.edit",
-    summary: "Removes a lesson",
-    request: { params: IdParam, query: RemoveQuery },
-    responses: {
-      200: {
-        description: "removed",
-        content: { "application/json": { schema: Ok } },
-      },
+export const timetableEntryRemoveRoute = apiRoute({
+  method: "delete",
+  path: "/{id}",
+  operationId: "timetableEntryRemove",
+  permission: "menu.table.edit",
+  summary: "Removes a lesson",
+  request: { params: IdParam, query: RemoveQuery },
+  responses: {
+    200: {
+      description: "removed",
+      content: { "application/json": { schema: Ok } },
     },
-  }),
+  },
+});
+
+router.openapi(
+  timetableEntryRemoveRoute,
   async (c) => {
     await removeEntry(
       c.req.valid("param").id,

@@ -1,7 +1,7 @@
 /** Staff accounts and their roles (API.md "Administration": userList, userAdd, userEdit, userRemove). */
-import { accountRouter } from "../../http/account_routes.ts";
+import { accountRouter, accountRoutes } from "../../http/account_routes.ts";
 
-export default accountRouter("staff", "menu.settings.users.users", {
+export const routes = accountRoutes("menu.settings.users.users", {
   list: "userList",
   add: "userAdd",
   edit: "userEdit",
@@ -10,3 +10,5 @@ export default accountRouter("staff", "menu.settings.users.users", {
   reset: "userPasswordReset",
   log: "userLog",
 }, "Staff accounts (guards user and custom; students on request)");
+
+export default accountRouter("staff", routes);

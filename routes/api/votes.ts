@@ -13,17 +13,19 @@ import type { AppState } from "../../http/app_state.ts";
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;
 
+export const voteSubmitRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "voteSubmit",
+  permission: "session",
+  summary: "A student's evaluation of a course they attend this period: every criterion scored 0–4 (each " +
+    "missing one → 422); not a student → 403; a second response for the course and period → 409",
+  request: { body: { required: true, content: { "application/json": { schema: VoteBody } } } },
+  responses: { 201: { description: "stored", content: { "application/json": { schema: Ok } } } },
+});
+
 router.openapi(
-  apiRoute({
-    method: "post",
-    path: "/",
-    operationId: "voteSubmit",
-    permission: "session",
-    summary: "A student's evaluation of a course they attend this period: every criterion scored 0–4 (each " +
-      "missing one → 422); not a student → 403; a second response for the course and period → 409",
-    request: { body: { required: true, content: { "application/json": { schema: VoteBody } } } },
-    responses: { 201: { description: "stored", content: { "application/json": { schema: Ok } } } },
-  }),
+  voteSubmitRoute,
   async (c) => {
     const { bookId, scores } = c.req.valid("json");
     const { user, permissions } = stateOf(c).identity!;
@@ -32,18 +34,20 @@ router.openapi(
   },
 );
 
+export const voteResultsRoute = apiRoute({
+  method: "get",
+  path: "/results",
+  operationId: "voteResults",
+  permission: "menu.table.votes",
+  summary: "A course's average score per criterion and its number of responses in a period",
+  request: { query: VoteResultsQuery },
+  responses: {
+    200: { description: "ok", content: { "application/json": { schema: VoteResultsAnswer } } },
+  },
+});
+
 router.openapi(
-  apiRoute({
-    method: "get",
-    path: "/results",
-    operationId: "voteResults",
-    permission: "menu.table.votes",
-    summary: "A course's average score per criterion and its number of responses in a period",
-    request: { query: VoteResultsQuery },
-    responses: {
-      200: { description: "ok", content: { "application/json": { schema: VoteResultsAnswer } } },
-    },
-  }),
+  voteResultsRoute,
   async (c) => {
     const query = c.req.valid("query");
     const groupId = query.groupId ?? (await currentPeriod())?.id;

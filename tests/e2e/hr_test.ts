@@ -42,7 +42,7 @@ Deno.test({
             await admin.goto(`${base}/hr?kind=administrative`);
             await admin.waitForSelector("html[data-hydrated=true]");
             await admin.getByRole("button", { name: "პირის დამატება" }).click();
-            const form = admin.getByTestId("hr-form");
+            const form = admin.locator("dialog#hr-form");
             await form.waitFor({ state: "visible" });
             // The tab's kind is preselected for a new record.
             assertEquals(await admin.locator("#hr-form-kind").inputValue(), "administrative");
@@ -157,7 +157,7 @@ Deno.test({
           await admin.waitForSelector("html[data-hydrated=true]");
           await admin.getByRole("button", { name: "რედაქტირება" }).click();
           await admin.fill("#hr-form-position", "უფროსი ლაბორანტი");
-          await admin.getByTestId("hr-form").locator("button[type=submit]").click();
+          await admin.locator("dialog#hr-form").locator("button[type=submit]").click();
           await admin.getByTestId("hr-profile").getByText("უფროსი ლაბორანტი").first().waitFor();
           assertEquals(admin.url(), profileUrl);
         });
