@@ -1,7 +1,7 @@
 /**
- * Graceful shutdown (ARCHITECTURE §10): on SIGTERM or SIGINT the server stops accepting connections, closes its
- * sockets with 1001 so that clients reconnect and resume, lets requests in flight finish within DRAIN_MS, closes
- * the KV and exits 0. A chat message is acknowledged only after its commit, so one that was in flight when its
+ * Graceful shutdown (ARCHITECTURE §10): on SIGTERM or SIGINT the server closes its sockets with 1001 so that
+ * clients reconnect and resume, stops accepting connections, lets requests in flight finish within DRAIN_MS,
+ * closes the KV and exits 0. A chat message is acknowledged only after its commit, so one that was in flight when its
  * socket closed is either committed (and replayed by the resume) or sent again by the client under the same
  * client id (and committed once).
  */
