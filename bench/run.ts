@@ -353,8 +353,7 @@ function parseOptions(args: string[]): Options {
     } else {
       console.error(
         `unknown option ${arg}\nusage: bench/run.ts [--strict] [--rounds=3] [--duration=3] [--warmup=1] ` +
-          `[--connections=50] ` +
-          `[--tool=autocannon|wrk] [--only=text] [--chat|--no-chat]`,
+          `[--connections=50] [--tool=autocannon|wrk] [--only=text] [--chat|--no-chat]`,
       );
       Deno.exit(2);
     }
