@@ -87,6 +87,7 @@ try {
     name: "app (large demo university)",
     cmd: [DENO, "run", ...(await productionServeFlags()), "main.ts"],
     env: { PORT: "0", HOST: "127.0.0.1", KV_PATH: `./${kv.path}`, SEED: "off" },
+    readyPattern: /listening on (https?:\/\/[^\s/"]+)/, // the server's log lines may be JSON
     readyPath: "/login",
     timeoutMs: 60_000,
   });

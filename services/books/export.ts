@@ -20,13 +20,13 @@ export function exportBooks(
 
 async function build(filter: BookFilter, names: Lang, t: Translate): Promise<Uint8Array> {
   const { rows } = await findBooks(filter);
-  const cells = rows.map(({ book }): XlsxCell[] => [
+  const toRow = ({ book }: (typeof rows)[number]): XlsxCell[] => [
     book.id,
     book.langCode,
     names === "en" ? book.nameEng || book.name : book.name,
     book.code,
     book.credit,
-  ]);
+  ];
   const headers = [
     t("books.fields.id"),
     t("books.fields.langCode"),
@@ -34,5 +34,5 @@ async function build(filter: BookFilter, names: Lang, t: Translate): Promise<Uin
     t("books.fields.code"),
     t("books.fields.credit"),
   ];
-  return toXlsxOffThread(t("books.title"), headers, cells);
+  return toXlsxOffThread(t("books.title"), headers, rows, toRow);
 }

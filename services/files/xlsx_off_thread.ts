@@ -1,7 +1,8 @@
 /**
  * Builds a spreadsheet in a worker (xlsx_worker.ts), so that a large export never holds up the server's event
- * loop: sign-ins, pages and chat go on while it is made. The rows are handed over in chunks, with a turn of
- * the event loop between them (copying 20,000 rows at once would itself be a stall). Starting a worker costs
+ * loop: sign-ins, pages and chat go on while it is made. The rows are made from the caller's items and handed
+ * over in chunks, with a turn of the event loop between them (making or copying 20,000 rows at once would
+ * itself be a stall). Starting a worker costs
  * the event loop some 15–20 ms, so idle workers are kept for a while and reused, then ended to give their
  * memory back. How many build at once is bounded by export_slots.ts, which hands out one worker per slot.
  */
@@ -35,10 +36,11 @@ function giveBack(worker: Worker) {
   idle.push(kept);
 }
 
-export async function toXlsxOffThread(
+export async function toXlsxOffThread<T>(
   sheetName: string,
   headers: readonly string[],
-  rows: readonly XlsxCell[][],
+  items: readonly T[],
+  toRow: (item: T) => XlsxCell[],
 ): Promise<Uint8Array> {
   const worker = takeWorker();
   let healthy = false;
@@ -52,8 +54,8 @@ export async function toXlsxOffThread(
     });
     const send = (message: XlsxWorkerMessage) => worker.postMessage(message);
     send({ kind: "start", sheetName, headers: [...headers] });
-    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      send({ kind: "rows", rows: rows.slice(start, start + CHUNK_ROWS) as XlsxCell[][] });
+    for (let start = 0; start < items.length; start += CHUNK_ROWS) {
+      send({ kind: "rows", rows: items.slice(start, start + CHUNK_ROWS).map(toRow) });
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     send({ kind: "end" });

@@ -40,7 +40,7 @@ async function build(filter: StudentFilter, t: Translate, lang: Lang): Promise<U
   const { rows, structure } = await findStudents(filter);
   const named = (item: { nameKa: string; nameEn: string } | undefined) =>
     item ? (lang === "en" ? item.nameEn : item.nameKa) : "";
-  const cells = rows.map(({ student: s, gpa, credits }): XlsxCell[] => {
+  const toRow = ({ student: s, gpa, credits }: (typeof rows)[number]): XlsxCell[] => {
     const program = structure.programs.get(s.programId);
     return [
       s.id,
@@ -59,6 +59,7 @@ async function build(filter: StudentFilter, t: Translate, lang: Lang): Promise<U
       gpa,
       credits,
     ];
-  });
-  return toXlsxOffThread(t("students.title"), EXPORT_COLUMNS.map((c) => t(`students.fields.${c}`)), cells);
+  };
+  const headers = EXPORT_COLUMNS.map((c) => t(`students.fields.${c}`));
+  return toXlsxOffThread(t("students.title"), headers, rows, toRow);
 }

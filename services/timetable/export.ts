@@ -26,7 +26,7 @@ async function build(group: RegistrationGroup, t: Translate, lang: Lang): Promis
   // listEntries sorts by weekday, then start time.
   const entries = (await listEntries({ groupId: group.id })).map((r) => r.value);
   const names = await namesOf(entries);
-  const rows = entries.map((e): XlsxCell[] => {
+  const toRow = (e: (typeof entries)[number]): XlsxCell[] => {
     const named = describe(e, names, lang);
     return [
       t(`timetableAdmin.weekday.${e.weekday}`),
@@ -36,6 +36,7 @@ async function build(group: RegistrationGroup, t: Translate, lang: Lang): Promis
       named.professor,
       named.auditorium,
     ];
-  });
-  return toXlsxOffThread(group.seasonYear, EXPORT_COLUMNS.map((c) => t(`timetable.export.${c}`)), rows);
+  };
+  const headers = EXPORT_COLUMNS.map((c) => t(`timetable.export.${c}`));
+  return toXlsxOffThread(group.seasonYear, headers, entries, toRow);
 }
