@@ -7,6 +7,8 @@ import type { FileMessageContent, UploadResult } from "../services/chat/protocol
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
 import { zip } from "./fixtures/zip.ts";
+import { finishFileMessage } from "../services/chat/uploads.ts";
+import { removeIfUnattached } from "../services/chat/upload_quota.ts";
 
 const app = await seededApp();
 const ref = async (account: keyof typeof DEMO_ACCOUNTS) => {
@@ -183,6 +185,50 @@ Deno.test("chat HTTP side", async (t) => {
       }, png(10));
       assertEquals([outsider.status, (await outsider.json()).error.code], [404, "not_found"]);
     });
+
+    await t.step(
+      "unsent uploads count against a per-person quota; a file never sent is removed, a sent one kept",
+      async () => {
+        const quotaRoom = await createChat(prof, [staff], { title: "quota" });
+        const file = png(4_900_000);
+        const upload = async (uploadId: string) => {
+          let last: Response | null = null;
+          for (let offset = 0; offset < file.byteLength; offset += 512 * 1024) {
+            const q = { chatId: quotaRoom.chatId, uploadId, size: file.byteLength, name: "big.png", offset };
+            last = await chunk(tokens.prof, q, file.subarray(offset, offset + 512 * 1024));
+            if (last.status !== 200) break;
+            if (offset + 512 * 1024 < file.byteLength) await last.body?.cancel();
+          }
+          return { status: last!.status, body: await last!.json() };
+        };
+        const stored: UploadResult[] = [];
+        for (const id of ["quota-1abc", "quota-2abc", "quota-3abc"]) {
+          const { status, body } = await upload(id);
+          assertEquals(status, 200);
+          stored.push(body);
+        }
+        const over = await upload("quota-4abc");
+        assertEquals([over.status, over.body.error.code], [413, "upload_quota"]);
+        // Sending one frees its share of the quota.
+        await finishFileMessage(prof, {
+          chatId: quotaRoom.chatId,
+          filename: stored[0].attachment!,
+          clientId: "q-send-1",
+        });
+        assertEquals((await upload("quota-5abc")).status, 200);
+        // A day later the unsent files are gone; the sent one stays.
+        assertEquals(await removeIfUnattached(stored[1].attachment!), true);
+        assertEquals(await removeIfUnattached(stored[0].attachment!), false);
+        const gone = await app.request(stored[1].address!, { headers: auth(tokens.prof) });
+        assertEquals(gone.status, 404);
+        await gone.body?.cancel();
+        const kept = await app.request(stored[0].address!, { headers: auth(tokens.prof) });
+        assertEquals(kept.status, 200);
+        await kept.body?.cancel();
+        // Its share is free again too.
+        assertEquals((await upload("quota-6abc")).status, 200);
+      },
+    );
 
     await t.step("the event log: rooms, events filtered by type and actor, after a seq, export", async () => {
       await sendMessage(prof, room.chatId, "from prof");

@@ -5,7 +5,8 @@
  * on what is stored: the running total is kept in the upload's record and checked in each chunk's atomic (no
  * header or declared size is trusted). The last chunk assembles the file, decides its type by content
  * (sniff.ts), stores it with db/files.ts under a server-generated name, and remembers its room
- * (["chat_files", name]); `fileUploadFinish` on the socket then makes the message.
+ * (["chat_files", name]); `fileUploadFinish` on the socket then makes the message. Uploads no message shows yet
+ * count against the person's quota, and a stored file never sent is removed after a day (upload_quota.ts).
  */
 import { AppError, notFound } from "../../utils/errors.ts";
 import { db } from "../db/kv.ts";
@@ -24,6 +25,15 @@ import { readableRoom } from "./rooms.ts";
 import { EXTENSIONS, messageTypeOf, sniffType } from "./sniff.ts";
 import { cleanFileName, withExtension } from "../files/file_names.ts";
 import { chargeChat } from "./rate_limit.ts";
+import {
+  ATTACH_MARGIN_MS,
+  PENDING_QUOTA_BYTES,
+  pendingUsage,
+  quotaExceeded,
+  UNATTACHED_KEEP_MS,
+  unattachedFileRemoval,
+  usageKey,
+} from "./upload_quota.ts";
 
 /** An unfinished upload is forgotten (with its chunks) this long after its last chunk. */
 export const UPLOAD_EXPIRE_MS = 60 * 60 * 1000;
@@ -70,7 +80,8 @@ export async function storeChunk(me: MemberRef, input: ChunkInput): Promise<Uplo
     });
   }
   if (input.size > MAX_UPLOAD_BYTES) throw tooLarge();
-  const key = keys.upload(`${me.id}-${input.uploadId}`);
+  const uploadKey = `${me.id}-${input.uploadId}`;
+  const key = keys.upload(uploadKey);
   const entry = await db().get<UploadState>(key);
   if (!entry.value) await chargeChat(me.id, "uploads"); // each new upload, not each of its chunks
   const state: UploadState = entry.value ??
@@ -90,11 +101,14 @@ export async function storeChunk(me: MemberRef, input: ChunkInput): Promise<Uplo
   }
   const received = state.received + input.bytes.byteLength;
   if (received > MAX_UPLOAD_BYTES || received > state.size) throw tooLarge();
-  const atomic = db().atomic().check(entry);
+  // The person's other unsent uploads are checked unchanged, so two parallel uploads cannot both pass the quota.
+  const pending = await pendingUsage(me.id, uploadKey);
+  if (pending.bytes + received > PENDING_QUOTA_BYTES) throw quotaExceeded();
+  const atomic = db().atomic().check(entry, ...pending.entries);
   let parts = state.parts;
   for (let at = 0; at < input.bytes.byteLength; at += CHUNK_BYTES) {
     atomic.set(
-      keys.uploadChunk(`${me.id}-${input.uploadId}`, parts++),
+      keys.uploadChunk(uploadKey, parts++),
       input.bytes.slice(at, at + CHUNK_BYTES),
       {
         expireIn: UPLOAD_EXPIRE_MS,
@@ -103,13 +117,14 @@ export async function storeChunk(me: MemberRef, input: ChunkInput): Promise<Uplo
   }
   const next = { ...state, received, parts };
   atomic.set(key, next, { expireIn: UPLOAD_EXPIRE_MS });
+  atomic.set(usageKey(me.id, uploadKey), received, { expireIn: UPLOAD_EXPIRE_MS });
   if (!(await atomic.commit()).ok) throw new AppError(409, "conflict", "errors.conflict");
   const progress = Math.floor((received / state.size) * 100);
   const base = { status_code: 1 as const, name: state.name, size: state.size };
   if (received < state.size) {
     return { ...base, type: "PROGRESS", progress, attachment: null, fileType: null, address: null };
   }
-  return await finishUpload(me, `${me.id}-${input.uploadId}`, next);
+  return await finishUpload(me, uploadKey, next);
 }
 
 async function finishUpload(me: MemberRef, uploadKey: string, state: UploadState): Promise<UploadResult> {
@@ -122,7 +137,7 @@ async function finishUpload(me: MemberRef, uploadKey: string, state: UploadState
     bytes.set(part.value, offset);
     offset += part.value.byteLength;
   }
-  await discardUpload(uploadKey, state.parts);
+  await discardUpload(uploadKey, state);
   if (offset !== state.received) throw notFound("upload");
   const mimetype = sniffType(bytes, state.name);
   if (!mimetype) throw new AppError(415, "unsupported_type", "chat.errors.unsupportedType");
@@ -138,7 +153,15 @@ async function finishUpload(me: MemberRef, uploadKey: string, state: UploadState
     size: bytes.byteLength,
     uploadedAt: new Date().toISOString(),
   };
-  await db().set(keys.file(filename), record);
+  // The file counts against the quota until a message shows it, and is removed if none does within a day.
+  await db().atomic()
+    .set(keys.file(filename), record)
+    .set(usageKey(me.id, filename), record.size, { expireIn: UNATTACHED_KEEP_MS + ATTACH_MARGIN_MS })
+    .commit();
+  await unattachedFileRemoval.enqueue({ filename }, {
+    key: `chat_file:${filename}`,
+    delayMs: UNATTACHED_KEEP_MS,
+  });
   return {
     status_code: 1,
     type: "FINISHED",
@@ -151,9 +174,9 @@ async function finishUpload(me: MemberRef, uploadKey: string, state: UploadState
   };
 }
 
-async function discardUpload(uploadKey: string, parts: number) {
-  const atomic = db().atomic().delete(keys.upload(uploadKey));
-  for (let n = 0; n < parts; n++) atomic.delete(keys.uploadChunk(uploadKey, n));
+async function discardUpload(uploadKey: string, state: UploadState) {
+  const atomic = db().atomic().delete(keys.upload(uploadKey)).delete(usageKey(state.userId, uploadKey));
+  for (let n = 0; n < state.parts; n++) atomic.delete(keys.uploadChunk(uploadKey, n));
   await atomic.commit();
 }
 
@@ -171,8 +194,12 @@ export async function finishFileMessage(
   me: MemberRef,
   data: { chatId: number; filename: string; clientId: string },
 ): Promise<AppendResult> {
-  const record = (await db().get<ChatFileRecord>(keys.file(data.filename))).value;
+  const entry = await db().get<ChatFileRecord>(keys.file(data.filename));
+  const record = entry.value;
   if (!record || record.chatId !== data.chatId || record.uploader !== me.id) throw notFound("file");
+  // A file about to be removed as never sent is not attached at the last moment (the removal would win).
+  const age = Date.now() - Date.parse(record.uploadedAt);
+  if (record.messageSeq === undefined && age > UNATTACHED_KEEP_MS - ATTACH_MARGIN_MS) throw notFound("file");
   const content: FileMessageContent = {
     filename: data.filename,
     originalname: record.originalname,
@@ -180,7 +207,7 @@ export async function finishFileMessage(
     size: record.size,
     address: chatFileAddress(data.filename),
   };
-  return await append({
+  const result = await append({
     roomId: data.chatId,
     actor: me,
     clientId: data.clientId,
@@ -190,6 +217,14 @@ export async function finishFileMessage(
       text: JSON.stringify(content),
     },
   });
+  if (record.messageSeq === undefined && result.seq !== null) {
+    // Shown in a message: kept for good, and no longer counted against the quota.
+    await db().atomic().check(entry)
+      .set(keys.file(data.filename), { ...record, messageSeq: result.seq })
+      .delete(usageKey(me.id, data.filename))
+      .commit();
+  }
+  return result;
 }
 
 /** A stored chat file for `me`, if they are a member of its room now. */

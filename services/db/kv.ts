@@ -90,6 +90,7 @@
  * | ["chat_uploads", key]                    | an upload in progress (expireIn 1 h)    | chat/uploads.ts    |
  * | ["chat_upload_chunks", key, n]           | Uint8Array ≤ 60 KiB of it (expireIn 1 h) | chat/uploads.ts   |
  * | ["chat_files", filename]                 | ChatFileRecord { chatId, uploader, … }; bytes in ["files", filename] | chat/uploads.ts |
+ * | ["chat_upload_usage", userId, key]     | bytes of an unsent upload or file, for the quota (expires with it) | chat/upload_quota.ts |
  * | ["counters", "chat_rooms"]               | number: last room id                    | chat/rooms.ts      |
  * | ["meta", "books_version"]               | { id, prev, counter }: set after each course write (8) | books/version.ts |
  * | ["books_by_code", code]                  | id (lowercase code; absent when the code is empty) | books/mod.ts |

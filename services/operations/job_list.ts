@@ -4,3 +4,4 @@
  * once every process runs the newer version: never lost silently).
  */
 import "../notifications/fan_out.ts";
+import "../chat/upload_quota.ts";
