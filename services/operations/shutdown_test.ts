@@ -82,7 +82,11 @@ async function serve(kvDir: string) {
     /** Sends SIGTERM; resolves with the exit code and how long the process took to exit. */
     async terminate() {
       const started = performance.now();
-      child.kill("SIGTERM");
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // exited already (a step failed after the SIGTERM)
+      }
       const { code } = await child.status;
       await collecting;
       return { code, ms: performance.now() - started };
