@@ -1,0 +1,110 @@
+/**
+ * The form kit (components/ui/form_kit.tsx) as a person meets it, on the educational units' edit form: the
+ * server's 422 field errors next to their fields, the prompt when someone else saved the record meanwhile
+ * (reload and save my changes again), and the focus back on the button that opened the dialog.
+ */
+import type { Page } from "playwright-core";
+import { assert, assertEquals, assertMatch } from "../assert.ts";
+import { DEMO, signIn, withBrowser } from "./harness.ts";
+
+const STEP_TIMEOUT_MS = 10_000;
+
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
+  );
+}
+
+/** What the person sees as the focused control: its id or its accessible label. */
+const focused = (page: Page) =>
+  page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute("aria-label") || "");
+
+Deno.test({
+  name: "form kit: field errors, the conflict prompt and focus return",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: (t) =>
+    withBrowser(async ({ server, browser }) => {
+      const base = server.url;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      await context.addCookies([{ name: "lang", value: "en", url: base }]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+
+      try {
+        await signIn(page, base, DEMO.staff);
+        await page.goto(`${base}/structure/schools`);
+        await settled(page);
+        const code = (await page.locator("tbody tr td").first().textContent())!.trim();
+        const edit = page.getByRole("button", { name: `Edit: ${code}`, exact: true });
+        const form = page.locator("dialog#school-form");
+
+        await t.step(
+          "a refused field shows the server's message next to it and takes the focus",
+          async () => {
+            await edit.click();
+            await form.waitFor({ state: "visible" });
+            await page.fill("#school-nameEn", "");
+            await form.getByRole("button", { name: "Save" }).click();
+            const error = page.locator("#school-nameEn-error");
+            await error.waitFor();
+            assertMatch((await error.textContent())!, /\S/);
+            assertEquals(await page.locator("#school-nameEn").getAttribute("aria-invalid"), "true");
+            await page.waitForFunction(() => document.activeElement?.id === "school-nameEn");
+            // A field error is the form's own: no error dialog on top of it.
+            assert(!(await page.locator("dialog#school-form-error").isVisible()));
+          },
+        );
+
+        await t.step("closing the dialog gives the focus back to the button that opened it", async () => {
+          await form.getByRole("button", { name: "Cancel" }).click();
+          await form.waitFor({ state: "hidden" });
+          await page.waitForFunction(
+            (label) => document.activeElement?.getAttribute("aria-label") === label,
+            `Edit: ${code}`,
+          );
+          assertEquals(await focused(page), `Edit: ${code}`);
+        });
+
+        await t.step("a save that meets someone else's edit asks, reloads and saves my changes", async () => {
+          await edit.click();
+          await form.waitFor({ state: "visible" });
+          await page.fill("#school-nameEn", "Changed in the form");
+          // Meanwhile someone else saves the same school (the same API, another tab).
+          const status = await page.evaluate(async (code) => {
+            const list = await (await fetch(`/api/schools?text=${code}&limit=1000`)).json();
+            const school = list.data.find((s: { code: string }) => s.code === code);
+            const response = await fetch(`/api/schools/${school.id}`, {
+              method: "PUT",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({
+                nameKa: school.nameKa,
+                nameEn: "Changed in another tab",
+                code: school.code,
+                deanHrId: school.deanHrId,
+                versionstamp: school.versionstamp,
+              }),
+            });
+            return response.status;
+          }, code);
+          assertEquals(status, 200);
+
+          await form.getByRole("button", { name: "Save" }).click();
+          const prompt = page.locator("dialog#school-form-conflict");
+          await prompt.waitFor({ state: "visible" });
+          assertMatch((await prompt.textContent())!, /changed this record/);
+          await prompt.getByRole("button", { name: "Reload and save my changes" }).click();
+          await page.getByRole("cell", { name: "Changed in the form" }).waitFor();
+          await settled(page);
+          assert(!(await form.isVisible()), "the form closed after the save");
+          assertEquals(await page.getByRole("cell", { name: "Changed in another tab" }).count(), 0);
+        });
+
+        assertEquals(errors, []);
+      } finally {
+        await context.close();
+      }
+    }),
+});
