@@ -10,13 +10,7 @@
  * a program's: the courses that appear in the transcripts of its students (the program's curriculum as actually
  * taught — programs keep no course list).
  */
-import type {
-  Auditorium,
-  Book,
-  HrPerson,
-  RegistrationGroup,
-  TimetableEntry,
-} from "../academic/model.ts";
+import type { Auditorium, Book, HrPerson, RegistrationGroup, TimetableEntry } from "../academic/model.ts";
 import { AUDITORIUMS } from "./auditoriums.ts";
 import { bookName, getBooks } from "../books/mod.ts";
 import { db } from "../db/kv.ts";
@@ -170,9 +164,7 @@ export async function scopeEntries(
   if (scope.kind === "professor" || scope.kind === "auditorium") return entries;
   if (scope.kind === "student") {
     const sections = await enrolledSectionIds(scope.id, groupId);
-    return entries.filter((e) =>
-      sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId))
-    );
+    return entries.filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)));
   }
   const courses = await programCourses(scope.id);
   return entries.filter((e) => courses.has(e.bookId));
