@@ -51,6 +51,16 @@ Deno.test("backup and restore", async (t) => {
       assertEquals(after.map((r) => [r.k, r.v, r.v_encoding]), before.map((r) => [r.k, r.v, r.v_encoding]));
       const session = (rows: typeof after) => rows.find((r) => r.expiration_ms > 0)!.expiration_ms;
       assert(Math.abs(session(after) - session(before)) < 5_000, "the session keeps its expiry");
+      // The restored file is a working KV: it reads back, and a new write gets a later versionstamp.
+      const kv = await Deno.openKv(`${dir}/target.kv`);
+      try {
+        assertEquals((await kv.get(["books_by_code", "alg-101"])).value, 1);
+        const newest = [...after].sort((a, b) => b.version - a.version)[0];
+        const written = await kv.set(["after_restore"], true);
+        assert(BigInt(`0x${written.versionstamp}`) > BigInt(newest.version) << 16n, "versionstamps move on");
+      } finally {
+        kv.close();
+      }
     });
 
     await t.step("a restore refuses a KV that holds anything", async () => {

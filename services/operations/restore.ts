@@ -72,6 +72,8 @@ async function restoreIntoFile(
   kvPath: string,
   manifest: BackupManifest,
 ): Promise<RestoreResult> {
+  const folder = kvPath.replace(/[\\/][^\\/]*$/, "");
+  if (folder !== kvPath) await Deno.mkdir(folder, { recursive: true });
   (await Deno.openKv(kvPath)).close(); // creates the file with this Deno's KV tables, or leaves it as it is
   const target = new DatabaseSync(kvPath);
   const backup = new DatabaseSync(file, { readOnly: true });
