@@ -53,7 +53,7 @@ export class ServerStartError extends Error {
   override name = "ServerStartError";
 }
 
-const DEFAULT_READY = /listening on (https?:\/\/[^\s/]+)/i;
+const DEFAULT_READY = /listening on (https?:\/\/[^\s/"]+)/i;
 const KEPT_LINES = 60;
 
 const live = new Set<ServerHandle>();
