@@ -133,8 +133,9 @@ function configuredOrigins(): string[] | null {
 if (import.meta.main) {
   const app = await createApp();
   await prepareKvOnStart(envVar("SEED"));
-  // Load the students list's snapshot now, not on the first person's request.
-  await warmStudentIndex();
+  // Warm the students list's snapshot in the background: start-up must not grow with the data (instances start on
+  // demand on Deno Deploy), and the first person's request shares this load rather than starting another.
+  warmStudentIndex().catch((error) => logEvent("error", "warm_students_failed", { error }));
   const port = Number(envVar("PORT") ?? 8000);
   const server = Deno.serve({
     port,
