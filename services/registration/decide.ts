@@ -7,9 +7,8 @@
  */
 import type { Student } from "../academic/model.ts";
 import { addAudit } from "../db/audit_log.ts";
-import { moveCounter } from "../db/counters.ts";
 import { db } from "../db/kv.ts";
-import { RETRY, serialized, untilCommitted } from "../db/retry.ts";
+import { untilCommitted } from "../db/retry.ts";
 import { type FailedCheck, failedChecks } from "./checks.ts";
 import {
   completeStudentFacts,
@@ -17,10 +16,11 @@ import {
   eligibilityOf,
   namesFor,
   needsTranscript,
+  rememberRegistrations,
   studentFactKeys,
   type StudentFacts,
 } from "./facts.ts";
-import { forgetSeats, rememberSeats, seatsEntry } from "./seats_cache.ts";
+import { commitWithSeats } from "./seat_batches.ts";
 import {
   AUDIT,
   keys,
@@ -30,7 +30,7 @@ import {
   type SectionSeats,
   type SectionSettings,
 } from "./model.ts";
-import { capacityOf, getSection, groupSections, seatsOf, type Section } from "./sections.ts";
+import { capacityOf, getSection, groupSections, type Section } from "./sections.ts";
 import { today } from "./windows.ts";
 import { AppError, type FieldError, invalid } from "../../utils/errors.ts";
 
@@ -128,52 +128,67 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
     });
     if (failed.length && reason === null) throw refused(failed);
 
-    // Only the seat counter's read and the commit wait for the section's other writers in this process: a
-    // hot section's decisions queue for one commit (seats_cache.ts), not for all of the reads above.
-    return await serialized(keys.seats(section.id), async () => {
-      const seats = await seatsEntry(section.id);
-      const counter = seatsOf(seats);
-      const full = counter.enrolled >= capacityOf(section, settings.value);
-      const registration: Registration = {
-        id: registrationIdOf(input.studentId, section.id),
-        studentId: input.studentId,
-        groupId,
-        sectionId: section.id,
-        bookId: section.bookId,
-        credits: section.credits,
-        status: full ? "waitlisted" : "enrolled",
-        position: full ? counter.nextPosition : null,
-        at: new Date().toISOString(),
-        by: actor.userId,
-      };
-      const next: SectionSeats = full
-        ? { ...counter, waitlisted: counter.waitlisted + 1, nextPosition: counter.nextPosition + 1 }
-        : { ...counter, enrolled: counter.enrolled + 1 };
-      const atomic = db().atomic()
-        .check(window, settings, seats, existing, student.student, student.holdsVersion, student.totals)
-        .check(course.conditions, course.ruleStudents)
-        .set(keys.seats(section.id), next)
-        .set(existing.key, registration);
-      moveCounter(atomic, student.version, 1);
-      if (full) atomic.set(keys.waitlistEntry(section.id, registration.position!), input.studentId);
-      else atomic.set(keys.rosterEntry(section.id, input.studentId), registration.id);
-      const overridden = reason === null ? [] : failed.map((f) => f.check);
-      addAudit(atomic, {
-        entity: AUDIT.registration,
-        entityId: registration.id,
-        actor: actor.userId,
-        action: "create",
-        before: null,
-        after: registration,
-        extra: overridden.length ? { override: { checks: overridden, reason } } : undefined,
-      });
-      const committed = await atomic.commit();
-      if (!committed.ok) {
-        forgetSeats(section.id);
-        return RETRY;
-      }
-      rememberSeats(section.id, next, committed.versionstamp);
-      return { registration, status: registration.status, position: registration.position, overridden };
+    // The seats are given when the decision commits, with the section's other decisions waiting then
+    // (seat_batches.ts): a hot section's decisions share commits instead of queueing for one each.
+    const overridden = reason === null ? [] : failed.map((f) => f.check);
+    const registrationKey = keys.registration(input.studentId, groupId, section.id);
+    return await commitWithSeats(section.id, {
+      checks: [
+        window,
+        settings,
+        existing,
+        student.student,
+        student.holdsVersion,
+        student.totals,
+        student.version,
+      ]
+        .concat([course.conditions, course.ruleStudents]),
+      writes: [
+        registrationKey,
+        student.version.key,
+        keys.rosterEntry(section.id, input.studentId),
+      ],
+      write(atomic, counter) {
+        const full = counter.enrolled >= capacityOf(section, settings.value);
+        const registration: Registration = {
+          id: registrationIdOf(input.studentId, section.id),
+          studentId: input.studentId,
+          groupId,
+          sectionId: section.id,
+          bookId: section.bookId,
+          credits: section.credits,
+          status: full ? "waitlisted" : "enrolled",
+          position: full ? counter.nextPosition : null,
+          at: new Date().toISOString(),
+          by: actor.userId,
+        };
+        const next: SectionSeats = full
+          ? { ...counter, waitlisted: counter.waitlisted + 1, nextPosition: counter.nextPosition + 1 }
+          : { ...counter, enrolled: counter.enrolled + 1 };
+        atomic.set(registrationKey, registration);
+        atomic.set(student.version.key, (student.version.value ?? 0) + 1);
+        if (full) atomic.set(keys.waitlistEntry(section.id, registration.position!), input.studentId);
+        else atomic.set(keys.rosterEntry(section.id, input.studentId), registration.id);
+        addAudit(atomic, {
+          entity: AUDIT.registration,
+          entityId: registration.id,
+          actor: actor.userId,
+          action: "create",
+          before: null,
+          after: registration,
+          extra: overridden.length ? { override: { checks: overridden, reason } } : undefined,
+        });
+        return {
+          next,
+          result: { registration, status: registration.status, position: registration.position, overridden },
+        };
+      },
+      committed(result, versionstamp) {
+        rememberRegistrations(input.studentId, groupId, versionstamp, [
+          ...student.registrations,
+          result.registration,
+        ]);
+      },
     });
   }, { attempts: DECISION_ATTEMPTS });
 }

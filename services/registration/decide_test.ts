@@ -150,6 +150,21 @@ Deno.test("registration decisions", async (t) => {
       assert(held.length <= 1, JSON.stringify(both.map((x) => x.status)));
     });
 
+    await t.step("the same student twice at once: one registration, one duplicate", async () => {
+      const section = list[list.length - 2];
+      const twice = await Promise.allSettled(
+        [1, 2].map(() =>
+          addRegistration({ sectionId: section.id, studentId: racer, override: true, reason: "twice" }, STAFF)
+        ),
+      );
+      assertEquals(twice.filter((r) => r.status === "fulfilled").length, 1);
+      const refusal = twice.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      assertEquals((refusal.reason as AppError).status, 409);
+      const seats = (await db().get<SectionSeats>(keys.seats(section.id))).value!;
+      const roster = await sectionRoster(section.id, "en");
+      assertEquals([seats.enrolled, seats.waitlisted], [roster.enrolled.length, roster.waitlist.length]);
+    });
+
     await t.step(
       "bad input: unknown section, someone else's drop, duplicate, after the deadline",
       async () => {

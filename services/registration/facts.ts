@@ -8,7 +8,7 @@ import type { BookConditions } from "../books/conditions.ts";
 import { type Bilingual, type EligibilityResult, evaluateEligibility } from "../books/eligibility.ts";
 import type { RuleStudents } from "../books/rule_students.ts";
 import { getBooks } from "../books/mod.ts";
-import { db } from "../db/kv.ts";
+import { db, readMany } from "../db/kv.ts";
 import { listAllPrograms } from "../structure/mod.ts";
 import { TRANSCRIPT_TOTALS, TRANSCRIPTS } from "../students/transcripts.ts";
 import { type Hold, keys, type Registration } from "./model.ts";
@@ -59,12 +59,38 @@ export async function completeStudentFacts(
     Deno.KvEntryMaybe<number>,
     Deno.KvEntryMaybe<unknown>,
   ];
+  const known = registrationsAt(studentId, groupId, version.versionstamp);
   const [holds, registrations, transcript] = await Promise.all([
     (holdsVersion.value ?? 0) > 0 ? listValues<Hold>(keys.holds(studentId)) : [],
-    listValues<Registration>(keys.studentRegistrations(studentId, groupId)),
+    known ?? listValues<Registration>(keys.studentRegistrations(studentId, groupId)),
     opts.transcript ? listValues<TranscriptEntry>([TRANSCRIPTS, studentId]) : [],
   ]);
   return { student, version, holdsVersion, totals, holds, registrations, transcript };
+}
+
+/**
+ * A student's registrations in a semester as this process last wrote them, by the versionstamp their version key
+ * got in that commit: every change of them moves the key, so a matching versionstamp means the list is current
+ * (a student's next decision in a rush then skips one listing).
+ */
+const written = new WeakMap<Deno.Kv, Map<string, { versionstamp: string; registrations: Registration[] }>>();
+const WRITTEN_MAX = 20_000;
+
+function registrationsAt(studentId: number, groupId: number, versionstamp: string | null) {
+  const held = written.get(db())?.get(`${studentId}:${groupId}`);
+  return held && versionstamp !== null && held.versionstamp === versionstamp ? [...held.registrations] : null;
+}
+
+export function rememberRegistrations(
+  studentId: number,
+  groupId: number,
+  versionstamp: string,
+  registrations: Registration[],
+) {
+  let map = written.get(db());
+  if (!map) written.set(db(), map = new Map());
+  if (map.size >= WRITTEN_MAX) map.clear();
+  map.set(`${studentId}:${groupId}`, { versionstamp, registrations });
 }
 
 export async function readStudentFacts(studentId: number, groupId: number): Promise<StudentFacts> {
@@ -79,21 +105,14 @@ export function needsTranscript(course: CourseFacts): boolean {
 }
 
 export async function readCourseFacts(bookIds: readonly number[]): Promise<Map<number, CourseFacts>> {
-  const out = new Map<number, CourseFacts>();
   const unique = [...new Set(bookIds)];
-  for (let i = 0; i < unique.length; i += 5) {
-    const batch = unique.slice(i, i + 5);
-    const entries = await db().getMany<unknown[]>(
-      batch.flatMap((id) => [["book_conditions", id], ["rule_students", id]]),
-    );
-    batch.forEach((id, j) => {
-      out.set(id, {
-        conditions: entries[2 * j] as Deno.KvEntryMaybe<BookConditions>,
-        ruleStudents: entries[2 * j + 1] as Deno.KvEntryMaybe<RuleStudents>,
-      });
-    });
-  }
-  return out;
+  const entries = await readMany<unknown>(
+    unique.flatMap((id) => [["book_conditions", id], ["rule_students", id]]),
+  );
+  return new Map(unique.map((id, i) => [id, {
+    conditions: entries[2 * i] as Deno.KvEntryMaybe<BookConditions>,
+    ruleStudents: entries[2 * i + 1] as Deno.KvEntryMaybe<RuleStudents>,
+  }]));
 }
 
 /** The names the eligibility reasons mention, for the given courses' conditions. */

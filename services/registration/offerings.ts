@@ -76,18 +76,18 @@ export async function listOfferings(
   filter: OfferingFilter,
   viewer: { studentId: number | null },
   lang: Lang,
-): Promise<{ data: OfferingRow[]; total: number; window: RegistrationWindow | null }> {
+): Promise<{ data: OfferingRow[]; total: number; window: RegistrationWindow | null; mine: Mine | null }> {
   const { list, byId } = await groupSections(groupId);
   const text = (filter.text ?? "").trim().toLowerCase();
   const matching = text ? list.filter((s) => sectionText(s).includes(text)) : list;
   const limit = filter.limit ?? 20;
   const page = matching.slice(((filter.page ?? 1) - 1) * limit, (filter.page ?? 1) * limit);
-  const [seats, window, student] = await Promise.all([
+  const [seats, window, student, courses] = await Promise.all([
     readSeatsAndSettings(page.map((s) => s.id)),
     getWindow(groupId),
     viewer.studentId === null ? null : readStudentFacts(viewer.studentId, groupId),
+    viewer.studentId === null ? null : readCourseFacts(page.map((s) => s.bookId)),
   ]);
-  const courses = student ? await readCourseFacts(page.map((s) => s.bookId)) : null;
   const names = courses ? await namesFor(courses.values()) : null;
   const held = student ? heldOf(student, byId) : [];
   const day = today();
@@ -129,7 +129,8 @@ export async function listOfferings(
     }
     return row;
   });
-  return { data, total: matching.length, window };
+  const mine = student ? mineOf(student, window, byId, groupId, lang) : null;
+  return { data, total: matching.length, window, mine };
 }
 
 function baseRow(section: Section, lang: Lang) {

@@ -7,7 +7,7 @@
 import { listGroups } from "../academic/semesters.ts";
 import { listHolds } from "./holds.ts";
 import type { Hold, RegistrationWindow } from "./model.ts";
-import { listOfferings, type Mine, type OfferingRow, registrationMine } from "./offerings.ts";
+import { listOfferings, type Mine, type OfferingRow } from "./offerings.ts";
 import { type Roster, sectionRoster } from "./roster.ts";
 import { currentWindowGroup, getWindow } from "./windows.ts";
 import type { Lang } from "../../utils/i18n.ts";
@@ -65,13 +65,12 @@ export async function loadRegistrationPage(
     : await currentWindowGroup() ?? groups.at(-1)?.id ?? null;
   const empty = { rows: [] as OfferingRow[], total: 0 };
   const studentId = query.tab === "register" ? viewer.studentId : null;
-  const [window, listing, mine, holds, roster] = await Promise.all([
+  const [window, listing, holds, roster] = await Promise.all([
     groupId === null ? null : getWindow(groupId),
     groupId === null || query.tab === "holds" || query.tab === "settings"
-      ? empty
+      ? { ...empty, mine: null }
       : listOfferings(groupId, { text: query.text, page: query.page, limit: PAGE_SIZE }, { studentId }, lang)
-        .then((r) => ({ rows: r.data, total: r.total })),
-    groupId !== null && studentId !== null ? registrationMine(studentId, groupId, lang) : null,
+        .then((r) => ({ rows: r.data, total: r.total, mine: r.mine })),
     query.tab === "holds" && viewer.canHolds ? listHolds() : [],
     viewer.staff && query.section && query.tab === "sections"
       ? sectionRoster(query.section, lang).catch(() => null)
@@ -84,7 +83,7 @@ export async function loadRegistrationPage(
     window,
     rows: listing.rows,
     total: listing.total,
-    mine,
+    mine: listing.mine,
     holds,
     roster,
     staff: viewer.staff,

@@ -7,6 +7,7 @@ import { now } from "../academic/clock.ts";
 import { getGroup, isIsoDate, listGroups } from "../academic/semesters.ts";
 import { addAudit } from "../db/audit_log.ts";
 import { db } from "../db/kv.ts";
+import { cachedValue } from "../db/cached_value.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 import { localNow } from "../timetable/week.ts";
 import { AUDIT, keys, type RegistrationWindow } from "./model.ts";
@@ -35,11 +36,16 @@ export function isOpen(window: RegistrationWindow | null, day = today()): boolea
 }
 
 /** The semester whose window is open today, else the latest with a window, else null. */
-export async function currentWindowGroup(): Promise<number | null> {
+export function currentWindowGroup(): Promise<number | null> {
+  return currentGroup.get();
+}
+
+// Read by every /registration request; windows change a few times a year (see db/cached_value.ts).
+const currentGroup = cachedValue(5_000, async () => {
   const all = await listWindows();
   const open = all.find((w) => isOpen(w.window));
   return (open ?? all.find((w) => w.window))?.group.id ?? null;
-}
+});
 
 export function validateWindow(input: WindowInput): void {
   const fields: Record<string, FieldError> = {};
@@ -82,5 +88,5 @@ export async function setWindow(groupId: number, input: WindowInput, actor: numb
       after: next,
     });
     return (await atomic.commit()).ok ? next : RETRY;
-  });
+  }).finally(() => currentGroup.invalidate());
 }

@@ -155,6 +155,17 @@ export async function scopeEntries(
   scope: TimetableScope,
   groupId: number,
 ): Promise<TimetableEntry[]> {
+  if (scope.kind === "student") {
+    // A section is a course taught by a professor: read the lessons of the student's professors only.
+    const sections = await enrolledSectionIds(scope.id, groupId);
+    const professors = [...new Set([...sections].map((id) => Number(id.split("-")[2])))];
+    const lessons = await Promise.all(
+      professors.map((professorHrId) => listEntries({ groupId, professorHrId })),
+    );
+    return lessons.flat().map((r) => r.value)
+      .filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)))
+      .sort((a, b) => a.weekday - b.weekday || startOf(a) - startOf(b) || a.id - b.id);
+  }
   const filter = scope.kind === "professor"
     ? { groupId, professorHrId: scope.id }
     : scope.kind === "auditorium"
@@ -162,10 +173,6 @@ export async function scopeEntries(
     : { groupId };
   const entries = (await listEntries(filter)).map((r) => r.value);
   if (scope.kind === "professor" || scope.kind === "auditorium") return entries;
-  if (scope.kind === "student") {
-    const sections = await enrolledSectionIds(scope.id, groupId);
-    return entries.filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)));
-  }
   const courses = await programCourses(scope.id);
   return entries.filter((e) => courses.has(e.bookId));
 }
