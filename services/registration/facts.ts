@@ -9,6 +9,7 @@ import { type Bilingual, type EligibilityResult, evaluateEligibility } from "../
 import type { RuleStudents } from "../books/rule_students.ts";
 import { getBooks } from "../books/mod.ts";
 import { db, readMany } from "../db/kv.ts";
+import { ttlCache } from "./display_cache.ts";
 import { listAllPrograms } from "../structure/mod.ts";
 import { TRANSCRIPT_TOTALS, TRANSCRIPTS } from "../students/transcripts.ts";
 import { type Hold, keys, type Registration } from "./model.ts";
@@ -113,6 +114,18 @@ export async function readCourseFacts(bookIds: readonly number[]): Promise<Map<n
     conditions: entries[2 * i] as Deno.KvEntryMaybe<BookConditions>,
     ruleStudents: entries[2 * i + 1] as Deno.KvEntryMaybe<RuleStudents>,
   }]));
+}
+
+// Names only word the reasons: a renamed course shows within a minute.
+const courseNameCache = ttlCache<number, Bilingual>(60_000);
+const displayedFacts = ttlCache<number, CourseFacts>(3_000);
+
+/** Course facts for display (the page's rows), kept a few seconds (display_cache.ts); never for decisions. */
+export function readCourseFactsForDisplay(bookIds: readonly number[]): Promise<Map<number, CourseFacts>> {
+  return displayedFacts.many(bookIds, async (ids) => {
+    const read = await readCourseFacts(ids);
+    return ids.map((id) => read.get(id)!);
+  });
 }
 
 /** The names the eligibility reasons mention, for the given courses' conditions. */

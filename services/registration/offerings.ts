@@ -13,7 +13,13 @@ import { hrName } from "../hr/mod.ts";
 import { clock, endOf, startOf } from "../timetable/rules.ts";
 import { clashesWith, enrolledCredits, failedChecks } from "./checks.ts";
 import { heldOf } from "./decide.ts";
-import { eligibilityOf, namesFor, readCourseFacts, readStudentFacts, type StudentFacts } from "./facts.ts";
+import {
+  eligibilityOf,
+  namesFor,
+  readCourseFactsForDisplay,
+  readStudentFacts,
+  type StudentFacts,
+} from "./facts.ts";
 import {
   AUDIT,
   type Hold,
@@ -86,7 +92,7 @@ export async function listOfferings(
     readSeatsAndSettings(page.map((s) => s.id)),
     getWindow(groupId),
     viewer.studentId === null ? null : readStudentFacts(viewer.studentId, groupId),
-    viewer.studentId === null ? null : readCourseFacts(page.map((s) => s.bookId)),
+    viewer.studentId === null ? null : readCourseFactsForDisplay(page.map((s) => s.bookId)),
   ]);
   const names = courses ? await namesFor(courses.values()) : null;
   const held = student ? heldOf(student, byId) : [];
