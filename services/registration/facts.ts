@@ -133,11 +133,18 @@ export async function namesFor(courses: Iterable<CourseFacts>) {
   const members = [...courses].flatMap((c) =>
     (c.conditions.value?.groups ?? []).flatMap((g) => g.conditions.map((m) => m.bookId))
   );
-  const [books, programs] = await Promise.all([getBooks(members), listAllPrograms()]);
+  const [courseNames, programs] = await Promise.all([
+    courseNameCache.many(members, async (ids) => {
+      const books = await getBooks(ids);
+      return ids.map((id) => {
+        const b = books.get(id);
+        return b ? { ka: b.name, en: b.nameEng || b.name } : { ka: `#${id}`, en: `#${id}` };
+      });
+    }),
+    listAllPrograms(),
+  ]);
   return {
-    courseNames: new Map<number, Bilingual>(
-      [...books].map(([id, b]) => [id, { ka: b.name, en: b.nameEng || b.name }]),
-    ),
+    courseNames,
     programNames: new Map<number, Bilingual>(
       programs.map((p: Program) => [p.id, { ka: p.nameKa, en: p.nameEn || p.nameKa }]),
     ),
