@@ -1,6 +1,4 @@
 /** The API's access points as the dev-mode tab lists them, read from the OpenAPI document (never by hand). */
-import { api } from "./api_client.ts";
-
 export interface AccessPoint {
   method: string;
   path: string;
@@ -9,17 +7,13 @@ export interface AccessPoint {
   summary: string;
 }
 
-interface OpenApiDoc {
+export interface OpenApiDoc {
   paths?: Record<string, Record<string, { operationId?: string; summary?: string; "x-permission"?: string }>>;
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
 /** Every operation of the document, ordered by path and method. */
-/** The running server's access points, read from its OpenAPI document (the contract itself, not an operation). */
-export const fetchAccessPoints = (): Promise<AccessPoint[]> =>
-  api<OpenApiDoc>("/openapi.json").then(accessPointsOf);
-
 export function accessPointsOf(doc: OpenApiDoc): AccessPoint[] {
   return Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
     Object.entries(ops).filter(([method]) => METHODS.includes(method)).map(([method, op]) => ({

@@ -1,7 +1,8 @@
 /**
- * The one fetch helper islands use for the API. It sends JSON with the session cookie, and turns any
- * failure into an `ApiError` carrying the server's translated message and field errors (the error shape
- * of ARCHITECTURE §7), so every caller can hand it straight to the shared error dialog.
+ * The one fetch helper islands use for the API, typed by operation: `call("PUT /books/{id}", { params: { id },
+ * body })` sends JSON with the session cookie to that path, and its answer has the route's response type, so a
+ * changed schema fails the type check in every caller. Any failure becomes an `ApiError` carrying the server's
+ * translated message and field errors (the error shape of ARCHITECTURE §7), ready for the shared error dialog.
  */
 import type { ErrorBody } from "./errors.ts";
 import { t } from "./i18n.ts";
@@ -18,14 +19,9 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  query?: Record<string, string | number | boolean | string[] | undefined | null>;
-  signal?: AbortSignal;
-}
+type Query = Record<string, unknown>;
 
-export function apiUrl(path: string, query?: ApiOptions["query"]): string {
+export function apiUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === "") continue;
@@ -35,44 +31,25 @@ export function apiUrl(path: string, query?: ApiOptions["query"]): string {
   return `/api${path}${qs ? `?${qs}` : ""}`;
 }
 
-export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  const method = opts.method ?? (opts.body === undefined ? "GET" : "POST");
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, opts.query), {
-      method,
-      signal: opts.signal,
-      credentials: "same-origin",
-      // Every write names its type: the server refuses writes without one (CSRF rule).
-      headers: method === "GET"
-        ? { accept: "application/json" }
-        : { accept: "application/json", "content-type": "application/json" },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-  } catch (e) {
-    if ((e as Error).name === "AbortError") throw e;
-    throw new ApiError(0, "network", t("errors.network"));
-  }
-  const body = await response.json().catch(() => null);
-  if (response.ok) return body as T;
-  const error = (body as ErrorBody | null)?.error;
-  throw new ApiError(
-    response.status,
-    error?.code ?? "http_" + response.status,
-    error?.message ?? t("errors.unexpected"),
-    error?.fields,
-  );
-}
+/**
+ * The API's operations keyed `"METHOD /path/{param}"`, each with its `input` and success `response`. Empty here
+ * (utils knows nothing of the app): components/api.ts fills it from the route declarations, types only, for
+ * every program that includes it (`deno task check` includes every file; a lone file without it fails loudly).
+ */
+// deno-lint-ignore no-empty-interface
+export interface ApiOperationMap {}
 
-/** An operation as the typed client needs it (framework/api.ts derives them from the route declarations). */
 interface Operation {
   input: unknown;
   response: unknown;
 }
 
+type OperationAt<K extends keyof ApiOperationMap> = ApiOperationMap[K] extends Operation ? ApiOperationMap[K]
+  : never;
+
 interface Input {
   params?: Record<string, unknown>;
-  query?: unknown;
+  query?: Query;
   body?: unknown;
 }
 
@@ -81,25 +58,38 @@ type ArgsOf<O extends Operation> = Record<never, never> extends O["input"]
   ? [input?: O["input"], options?: { signal?: AbortSignal }]
   : [input: O["input"], options?: { signal?: AbortSignal }];
 
-/**
- * The client typed by operation: `call("GET /books/{id}", { params: { id } })` requests that path and its
- * answer has the route's response type, so a changed schema fails the type check in every caller.
- */
-export function typedClient<Ops extends Record<string, Operation>>() {
-  return <K extends keyof Ops & string>(key: K, ...[input, options]: ArgsOf<Ops[K]>): Promise<
-    Ops[K]["response"]
-  > => {
-    const { params = {}, query, body } = (input ?? {}) as Input;
-    const space = key.indexOf(" ");
-    const path = key.slice(space + 1).replace(
-      /\{(\w+)\}/g,
-      (_, name) => encodeURIComponent(String(params[name])),
+export async function call<K extends keyof ApiOperationMap & string>(
+  key: K,
+  ...[input, options]: ArgsOf<OperationAt<K>>
+): Promise<OperationAt<K>["response"]> {
+  const { params = {}, query, body } = (input ?? {}) as Input;
+  const [method, path] = key.split(" ");
+  let response: Response;
+  try {
+    response = await fetch(
+      apiUrl(path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(params[name] as string)), query),
+      {
+        method,
+        signal: options?.signal,
+        credentials: "same-origin",
+        // Every write names its type: the server refuses writes without one (CSRF rule).
+        headers: method === "GET"
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
     );
-    return api(path, {
-      method: key.slice(0, space) as ApiOptions["method"],
-      query: query as ApiOptions["query"],
-      body,
-      signal: options?.signal,
-    });
-  };
+  } catch (e) {
+    if ((e as Error).name === "AbortError") throw e;
+    throw new ApiError(0, "network", t("errors.network"));
+  }
+  const answer = await response.json().catch(() => null);
+  if (response.ok) return answer;
+  const error = (answer as ErrorBody | null)?.error;
+  throw new ApiError(
+    response.status,
+    error?.code ?? "http_" + response.status,
+    error?.message ?? t("errors.unexpected"),
+    error?.fields,
+  );
 }

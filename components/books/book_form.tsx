@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { FormDialog, NumberInput, Select, Spinner, Textarea, TextInput, useSave } from "../ui/mod.ts";
-import { call, type InputOf, type ResponseOf } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { InputOf, ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface BookFormProps {

@@ -15,7 +15,8 @@ import {
   Select,
   showToast,
 } from "../ui/mod.ts";
-import { ApiError, call, type ResponseOf } from "../api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 import type { BookDialogProps } from "./dialog_props.ts";
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Button, Dialog, NumberInput, TextInput, useSave } from "../ui/mod.ts";
-import { call } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { allowed, courseLabel, LoadState, useFeedback, useLoaded } from "./dialog_kit.tsx";
 import type { BookDialogProps } from "./dialog_props.ts";

@@ -5,7 +5,8 @@
  */
 import { useState } from "preact/hooks";
 import { Button, FormDialog, NumberInput, TextInput, useSave } from "../ui/mod.ts";
-import { call, type InputOf } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { InputOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { allowed, EmptyRow, LoadState, SimpleTable, useLoaded } from "./dialog_kit.tsx";
 import { LogTable } from "./log_table.tsx";

@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { Button, Dialog, NumberInput, tabId, TabPanel, Tabs, useSave } from "../ui/mod.ts";
-import { call } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { ConditionGroupsPanel } from "./condition_groups_panel.tsx";
 import { ConditionProgramsPanel } from "./condition_programs_panel.tsx";

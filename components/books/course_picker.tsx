@@ -1,7 +1,8 @@
 /** Finds courses by id, code or name (bookList) for a condition group, and adds the chosen one. */
 import { useEffect, useState } from "preact/hooks";
 import { Button, TextInput } from "../ui/mod.ts";
-import { call, type ResponseOf } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 
 const K = "bookDialogs.conditions";

@@ -6,7 +6,8 @@
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, ErrorDialog, Spinner } from "../ui/mod.ts";
-import { ApiError, call, type InputOf, type Operation, type ResponseOf } from "../api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { InputOf, Operation, ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export const COURSES = "menu.learningProcesses.learningCourses";

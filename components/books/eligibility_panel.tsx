@@ -4,7 +4,8 @@
  */
 import { useState } from "preact/hooks";
 import { Button, NumberInput, useSave } from "../ui/mod.ts";
-import { call, type ResponseOf } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 
 type Report = ResponseOf<"GET /book_conditions/{bookId}/eligibility">;

@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { FormDialog, NumberInput, Select, TextInput, useSave } from "../ui/mod.ts";
-import { call, type ResponseOf } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import type { ProfessorRow } from "./professors_dialog.tsx";
 

@@ -5,7 +5,8 @@
  */
 import { useState } from "preact/hooks";
 import { Button, Dialog } from "../ui/mod.ts";
-import { call, type ResponseOf } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { courseLabel, EmptyRow, LoadState, SimpleTable, useFeedback, useLoaded } from "./dialog_kit.tsx";
 import type { BookDialogProps } from "./dialog_props.ts";

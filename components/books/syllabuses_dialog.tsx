@@ -6,7 +6,8 @@
 import { useRef, useState } from "preact/hooks";
 import { Button, Dialog, ProgressBar } from "../ui/mod.ts";
 import { apiUrl } from "../../utils/api_client.ts";
-import { ApiError, call, type ResponseOf } from "../api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../api.ts";
 import type { ErrorBody } from "../../utils/errors.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { courseLabel, EmptyRow, LoadState, SimpleTable, useFeedback, useLoaded } from "./dialog_kit.tsx";

@@ -6,7 +6,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { FormDialog, Select, TextInput, useSave } from "../ui/mod.ts";
-import { call } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 import { type HrRowData, KINDS, type PersonnelKind, type SchoolChoice } from "./hr_row.ts";
 

@@ -1,7 +1,8 @@
 /** The add-language form (language screen): code, name and flag; loaded with import() on first use. */
 import { useState } from "preact/hooks";
 import { FormDialog, TextInput, useSave } from "../ui/mod.ts";
-import { call, type InputOf } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { InputOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export function AddLanguageDialog(

@@ -1,7 +1,7 @@
 /** The change-password dialog (300 px, SPEC §2.5/§5): confirm stays disabled until the form is valid. */
 import { useSignal } from "@preact/signals";
 import { FormDialog, showToast, TextInput, useSave } from "../ui/mod.ts";
-import { call } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface ChangePasswordDialogProps {

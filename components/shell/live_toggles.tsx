@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { showToast } from "../ui/toast.tsx";
-import { call } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 interface LiveState {

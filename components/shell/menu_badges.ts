@@ -4,7 +4,7 @@
  * everyone, so it is cached), and again whenever something calls `refreshMenuBadges()`
  * (utils/menu_badges_event.ts).
  */
-import { call } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
 export const INBOX_ROUTE = "/mailbox";
 export const CHANCELLERY_ROUTE = "/chancellery";
 

@@ -5,7 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { Button, Dialog, showToast } from "../ui/mod.ts";
-import { ApiError, call } from "../api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 export function ProfessorStatementDialog({ onClose }: { onClose: () => void }) {

@@ -6,7 +6,8 @@
  * The top bar is kept by client navigation, so "start-up" is a full page load.
  */
 import type { ComponentType } from "preact";
-import { call, type ResponseOf } from "../api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../api.ts";
 import { startPollAlert } from "../../utils/poll_alert.ts";
 import { connectUserChannel } from "../../utils/user_channel_client.ts";
 

@@ -2,7 +2,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { Button, Dialog, ErrorDialog, Spinner } from "../ui/mod.ts";
-import { ApiError, call, type ResponseOf } from "../api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
 
 type Account = ResponseOf<"GET /auth/accounts">["data"][number];

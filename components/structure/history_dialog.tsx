@@ -1,7 +1,8 @@
 import { formatDateTime } from "../../utils/format.ts";
 import { useEffect, useState } from "preact/hooks";
 import { Dialog, Spinner } from "../ui/mod.ts";
-import { ApiError, call, type InputOf, type Operation, type ResponseOf } from "../api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { InputOf, Operation, ResponseOf } from "../api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 
 /** One audit entry as the `…Log` operations return it. */

@@ -6,7 +6,7 @@
  */
 import { useState } from "preact/hooks";
 import { showToast, useSave } from "../ui/mod.ts";
-import { ApiError } from "../api.ts";
+import { ApiError } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 import type { HistorySource } from "./history_dialog.tsx";
 import { reloadPage } from "./reload.ts";

@@ -19,7 +19,7 @@ import {
   TextInput,
   useSave,
 } from "../../components/ui/mod.ts";
-import { ApiError, call } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface SubBookRowData {

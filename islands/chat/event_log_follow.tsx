@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type EventRow, EventRows } from "../../components/chat_event_log/tables.tsx";
 import { Button } from "../../components/ui/mod.ts";
-import { ApiError, call, type InputOf, type ResponseOf } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { InputOf, ResponseOf } from "../../components/api.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 
 export interface ChatEventLogFollowProps {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { ConsentDialog as ConsentDialogType } from "./dialog.tsx";
-import { call } from "../../components/api.ts";
+import { call } from "../../utils/api_client.ts";
 
 export function ConsentCheck() {
   const [Dialog, setDialog] = useState<typeof ConsentDialogType | null>(null);

@@ -6,7 +6,7 @@
  */
 import { useSignal } from "@preact/signals";
 import { Button, Dialog, ErrorDialog, TextInput } from "../../components/ui/mod.ts";
-import { ApiError, call } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 export function ConsentDialog() {

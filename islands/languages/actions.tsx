@@ -5,7 +5,7 @@
 import type { ComponentType } from "preact";
 import { useState } from "preact/hooks";
 import { Button, ErrorDialog } from "../../components/ui/mod.ts";
-import { ApiError, call } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface LanguageActionsProps {

@@ -5,7 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { Button, DataTable, showToast } from "../../components/ui/mod.ts";
-import { ApiError, call } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface TranslationEditorRow {

@@ -2,8 +2,7 @@
  * server's OpenAPI document states them, filterable by text. */
 import { useEffect, useState } from "preact/hooks";
 import { DataTable, TextInput } from "../../components/ui/mod.ts";
-import { type AccessPoint, fetchAccessPoints } from "../../utils/access_points.ts";
-import { ApiError } from "../../utils/api_client.ts";
+import { type AccessPoint, accessPointsOf, type OpenApiDoc } from "../../utils/access_points.ts";
 import { t } from "../../utils/i18n.ts";
 
 export function PermissionsAccessPoints() {
@@ -11,9 +10,11 @@ export function PermissionsAccessPoints() {
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState("");
   useEffect(() => {
-    fetchAccessPoints()
-      .then(setPoints)
-      .catch((e) => setError(e instanceof ApiError ? e.message : t("errors.unexpected")));
+    // The OpenAPI document is the contract itself, served as a file beside the operations.
+    fetch("/api/openapi.json", { credentials: "same-origin" })
+      .then((r) => r.ok ? r.json() as Promise<OpenApiDoc> : Promise.reject())
+      .then((doc) => setPoints(accessPointsOf(doc)))
+      .catch(() => setError(t("errors.unexpected")));
   }, []);
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = (points ?? []).filter((p) =>

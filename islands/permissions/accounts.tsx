@@ -20,7 +20,8 @@ import {
   TextInput,
   useSave,
 } from "../../components/ui/mod.ts";
-import { ApiError, call, type InputOf } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { InputOf } from "../../components/api.ts";
 import { formatDateTime } from "../../utils/format.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 

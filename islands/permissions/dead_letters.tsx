@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { Button, DataTable, showToast } from "../../components/ui/mod.ts";
-import { ApiError, call, type ResponseOf } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 type DeadLetterRow = ResponseOf<"GET /jobs/dead">["data"][number];

@@ -6,7 +6,8 @@
 import { useState } from "preact/hooks";
 import { HistoryDialog } from "../../components/structure/history_dialog.tsx";
 import { Button, NumberInput, showToast, useSave } from "../../components/ui/mod.ts";
-import { call, type ResponseOf } from "../../components/api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export type AuthParamsData = ResponseOf<"GET /auth_params">;

@@ -16,7 +16,8 @@ import {
   TextInput,
   useSave,
 } from "../../components/ui/mod.ts";
-import { ApiError, call, type ResponseOf } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface RoleData {

@@ -7,7 +7,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { ErrorDialog } from "../../components/ui/error_dialog.tsx";
 import { showToast } from "../../components/ui/toast.tsx";
-import { ApiError, call, type InputOf } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { InputOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 interface Failure {

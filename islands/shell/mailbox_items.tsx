@@ -4,7 +4,7 @@
  */
 import { useState } from "preact/hooks";
 import { Button, showToast } from "../../components/ui/mod.ts";
-import { ApiError, call } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
 import { formatDateTime } from "../../utils/format.ts";
 import { currentLang, t } from "../../utils/i18n.ts";
 import { refreshMenuBadges } from "../../utils/menu_badges_event.ts";

@@ -9,7 +9,7 @@ import { LazyLiveToggles } from "../../components/shell/lazy_live_toggles.tsx";
 import { PollAlert } from "../../components/shell/poll_alert.tsx";
 import type { StatementDialog, WaitingPoll } from "../../components/shell/shell_live.ts";
 import { Toaster } from "../../components/ui/toast.tsx";
-import { call } from "../../components/api.ts";
+import { call } from "../../utils/api_client.ts";
 import { sessionCountdown, UNLIMITED } from "../../utils/countdown.ts";
 import { whenIdle } from "../../framework/client/when_idle.ts";
 import { type Lang, LANG_COOKIE, t } from "../../utils/i18n.ts";

@@ -15,7 +15,8 @@ import {
 } from "../../components/structure/labels.ts";
 import { RowActions } from "../../components/structure/row_actions.tsx";
 import { type RecordApi, useRecordEditor } from "../../components/structure/use_record_editor.ts";
-import { call, type InputOf } from "../../components/api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { InputOf } from "../../components/api.ts";
 import { type DataTableColumn, FormDialog, NumberInput, Select, TextInput } from "../../components/ui/mod.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 

@@ -8,7 +8,8 @@ import { EditorFrame } from "../../components/structure/editor_frame.tsx";
 import { RowActions } from "../../components/structure/row_actions.tsx";
 import { type RecordApi, useRecordEditor } from "../../components/structure/use_record_editor.ts";
 import { type DataTableColumn, FormDialog, Select, TextInput } from "../../components/ui/mod.ts";
-import { call, type InputOf } from "../../components/api.ts";
+import { call } from "../../utils/api_client.ts";
+import type { InputOf } from "../../components/api.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 
 export interface SchoolRowData {

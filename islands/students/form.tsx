@@ -17,7 +17,7 @@ import {
   TextInput,
   useSave,
 } from "../../components/ui/mod.ts";
-import { call } from "../../components/api.ts";
+import { call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface StudentFormValues {

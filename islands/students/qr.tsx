@@ -4,7 +4,8 @@
  */
 import { useState } from "preact/hooks";
 import { Button, Dialog, ErrorDialog, showToast, Spinner } from "../../components/ui/mod.ts";
-import { ApiError, call, type ResponseOf } from "../../components/api.ts";
+import { ApiError, call } from "../../utils/api_client.ts";
+import type { ResponseOf } from "../../components/api.ts";
 import { formatDisplayDate } from "../../components/ui/date_format.ts";
 import { t } from "../../utils/i18n.ts";
 
