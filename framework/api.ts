@@ -5,7 +5,8 @@
  */
 import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { AppError } from "../utils/errors.ts";
+import { AppError, type ErrorStatus } from "../utils/errors.ts";
+import { errorResponsesOf } from "./api_errors.ts";
 import { validationError } from "../utils/validation_error.ts";
 
 /** What the app's auth middleware stores in `c.var.auth` for the guard to read. */
@@ -20,13 +21,20 @@ type ApiRouteConfig = Omit<RouteConfig, "middleware"> & {
   operationId: string;
   permission: Permission;
   middleware?: MiddlewareHandler[];
+  /** Error statuses its declaration does not show (see api_errors.ts): a duplicate's 409, an owner's 403. */
+  errors?: readonly ErrorStatus[];
 };
 
 export function apiRoute<const C extends ApiRouteConfig>(config: C) {
-  const { permission, middleware = [], ...rest } = config;
+  const { permission, middleware = [], errors, ...rest } = config;
   return createRoute(
     {
       ...rest,
+      responses: {
+        ...errorResponsesOf({ method: rest.method, permission, request: rest.request, errors }),
+        ...rest.responses,
+      },
+      security: permission === "public" ? [] : [{ sessionCookie: [] }, { bearerToken: [] }],
       // The API viewer does not display extensions, so the key is also stated in the description.
       description: [rest.description, `Permission: \`${permission}\``].filter(Boolean).join("\n\n"),
       "x-permission": permission,

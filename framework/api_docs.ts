@@ -6,6 +6,9 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { BUILD_URL } from "./build_manifest.ts";
 
+// deno-lint-ignore no-explicit-any
+export type OpenApiDocument = Record<string, any>;
+
 export const OPENAPI_PATH = "/api/openapi.json";
 
 export function mountApiDocs(
@@ -14,15 +17,22 @@ export function mountApiDocs(
   info: { title: string; version: string },
   /** The request's CSP nonce, for the viewer's two scripts. */
   nonceOf: (c: Context) => string,
+  /** What the app adds that no single route knows (tags, security schemes, servers, parameter meanings). */
+  complete: (doc: OpenApiDocument) => OpenApiDocument = (doc) => doc,
 ) {
-  app.doc31(OPENAPI_PATH, {
-    openapi: "3.1.0",
-    info: {
-      title: info.title,
-      version: info.version,
-      description:
-        "Every operation states its permission key in `x-permission` (`public`: none, `session`: any signed-in user).",
-    },
+  // Built on the first request, when every router is mounted; the routes do not change while serving.
+  let document: OpenApiDocument | null = null;
+  app.get(OPENAPI_PATH, (c) => {
+    document ??= complete(app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: info.title,
+        version: info.version,
+        description:
+          "Every operation states its permission key in `x-permission` (`public`: none, `session`: any signed-in user).",
+      },
+    }));
+    return c.json(document);
   });
   app.get("/api/docs", (c) => {
     const nonce = nonceOf(c);

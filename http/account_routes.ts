@@ -97,7 +97,9 @@ export function accountRoutes(permission: string, ids: AccountRouteNames, what: 
       path: "/{id}/password",
       operationId: ids.reset,
       permission,
-      summary: "Sets a new generated password (in the answer, once) and ends the person's sessions",
+      errors: [409],
+      summary:
+        "Sets a new generated password (in the answer, once) and ends the person's sessions; account 1 is protected (409 protected_account)",
       request: { params: IdParam },
       responses: { 200: { description: "reset", content: json(PasswordReset) } },
     }),

@@ -6,7 +6,7 @@
  * check afterwards. The malformed inputs are sampled per operation (a fixed seed, so a failure repeats) to keep
  * the suite within seconds; FUZZ_SAMPLES raises the sample size for a longer local run.
  */
-import { assert } from "./assert.ts";
+import { assert, assertEquals } from "./assert.ts";
 import { ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 
 const app = await seededApp();
@@ -34,6 +34,8 @@ interface Operation {
   parameters: Parameter[];
   bodyTypes: string[];
   bodySchema: Schema | null;
+  /** The statuses its responses document: every error it answers must be one (issue 25, defect 11). */
+  documented: Set<number>;
 }
 
 const resolve = (schema: Schema | undefined): Schema => {
@@ -57,6 +59,7 @@ const operations: Operation[] = Object.entries(
         parameters: (op.parameters ?? []) as Parameter[],
         bodyTypes: Object.keys(content),
         bodySchema: content["application/json"] ? resolve(content["application/json"].schema) : null,
+        documented: new Set(Object.keys(op.responses as Record<string, unknown>).map(Number)),
       };
     })
   );
@@ -273,6 +276,7 @@ Deno.test({
     assert(operations.length > 50, "the OpenAPI document lists the operations");
     let sent = 0;
     const seen = new Map<number, number>();
+    const undocumented = new Set<string>();
     for (const op of operations) {
       await t.step(`${op.method} ${op.path} (${op.operationId})`, async () => {
         const rand = prng(op.operationId);
@@ -287,6 +291,9 @@ Deno.test({
             const res = await app.request(probe.path, { ...probe.init, headers });
             sent++;
             seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+            if (res.status >= 400 && !op.documented.has(res.status)) {
+              undocumented.add(`${op.operationId} ${res.status} [${probe.label}]`);
+            }
             await checkAnswer(
               res,
               `${identity ?? "anonymous"} ${op.method} ${probe.path.slice(0, 120)} [${probe.label}]`,
@@ -299,6 +306,7 @@ Deno.test({
       });
     }
     assert(sent > operations.length * 10, `only ${sent} requests were sent`);
+    assertEquals([...undocumented], [], "error statuses answered that the OpenAPI document does not list");
     // The probes get past the guards to the checks they are meant for, not only to 401/403.
     for (const status of [400, 404, 413, 415, 422]) {
       assert(seen.has(status), `no probe answered ${status}: ${JSON.stringify([...seen])}`);

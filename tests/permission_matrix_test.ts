@@ -4,7 +4,7 @@
  * Bodies are empty and path ids are 1, so an allowed call stops at validation (422) or finds nothing and
  * changes nothing; a refused one never reaches validation (401 signed out, 403 without the key). A 500 fails.
  */
-import { assertEquals } from "./assert.ts";
+import { assert, assertEquals } from "./assert.ts";
 import { ACCOUNTS, type DemoAccount, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail, permissionsOf } from "../services/identity/users.ts";
@@ -17,10 +17,12 @@ interface Operation {
   path: string;
   operationId: string;
   permission: string;
+  /** The statuses its OpenAPI responses list: every error the matrix meets must be one (issue 25, defect 11). */
+  documented: Set<number>;
 }
 
 const operations: Operation[] = Object.entries(
-  doc.paths as Record<string, Record<string, Record<string, string>>>,
+  doc.paths as Record<string, Record<string, Record<string, string> & { responses: object }>>,
 )
   .flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -28,6 +30,7 @@ const operations: Operation[] = Object.entries(
       path,
       operationId: op.operationId,
       permission: op["x-permission"],
+      documented: new Set(Object.keys(op.responses).map(Number)),
     }))
   );
 
@@ -105,7 +108,12 @@ async function call(op: Operation, token: string | null) {
     body: write ? "{}" : undefined,
   });
   await res.body?.cancel();
+  assertDocumented(op, res.status);
   return res.status;
+}
+
+function assertDocumented(op: Operation, status: number) {
+  if (status >= 400) assert(op.documented.has(status), `${op.operationId} answered ${status}, undocumented`);
 }
 
 Deno.test("permission matrix: every operation × every demo account", async (t) => {
@@ -169,6 +177,7 @@ Deno.test("permission matrix: every operation × every demo account", async (t) 
           body: read.body ? JSON.stringify(read.body) : undefined,
         });
         await res.body?.cancel();
+        assertDocumented(operations.find((op) => op.operationId === read.name.split(" ")[0])!, res.status);
         const expected = read.anyOwner.some((key) => keys.get(account)!.has(key)) ? 200 : 403;
         assertEquals(res.status, expected, `${account} got ${res.status}, not ${expected}`);
       }

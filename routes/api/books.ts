@@ -216,6 +216,7 @@ export const subLinkAddRoute = apiRoute({
   method: "post",
   path: "/{id}/sub-links",
   operationId: "subLinkAdd",
+  errors: [409],
   permission: `${VIEW}.categories`,
   summary: "Links an active sub-course category to the course (already linked → 409)",
   request: {

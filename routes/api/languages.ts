@@ -57,6 +57,7 @@ export const languageAddRoute = apiRoute({
   method: "post",
   path: "/",
   operationId: "languageAdd",
+  errors: [409],
   permission: EDIT,
   summary: "Adds a language to a side (its code is unique on the side: 409 duplicate)",
   request: body(LanguageAddBody),

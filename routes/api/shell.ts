@@ -43,6 +43,7 @@ export const zoomStatusUpdateRoute = apiRoute({
   method: "put",
   path: "/zoom",
   operationId: "zoomStatusUpdate",
+  errors: [409],
   permission: "session",
   summary: "Sets the caller's Zoom online status (academic staff only; others get 409 not_academic)",
   request: body(z.strictObject({ isOnline: z.boolean() })),
@@ -61,6 +62,7 @@ export const observingStartSetRoute = apiRoute({
   method: "put",
   path: "/observing",
   operationId: "observingStartSet",
+  errors: [409],
   permission: "session",
   summary:
     "Starts or stops observing (observers only: holders of `menu.observerPanel`; others get 409 not_observer)",
@@ -95,6 +97,7 @@ export const professorStatementAcceptRoute = apiRoute({
   method: "post",
   path: "/professor-statement",
   operationId: "professorStatementAccept",
+  errors: [409],
   permission: "session",
   summary:
     "Confirms the current professor statement (academic staff only, others get 409 not_academic); audited",

@@ -73,6 +73,7 @@ export const timetableEntryAddRoute = apiRoute({
   method: "post",
   path: "/",
   operationId: "timetableEntryAdd",
+  errors: [409],
   permission: "menu.table.edit",
   summary: "Creates a lesson; overlapping the professor's or the room's other lessons → 409 clash",
   request: {

@@ -17,6 +17,7 @@ export const voteSubmitRoute = apiRoute({
   method: "post",
   path: "/",
   operationId: "voteSubmit",
+  errors: [403, 409],
   permission: "session",
   summary: "A student's evaluation of a course they attend this period: every criterion scored 0–4 (each " +
     "missing one → 422); not a student → 403; a second response for the course and period → 409",

@@ -1,0 +1,157 @@
+/**
+ * What the generated OpenAPI document cannot know from one route: the areas its operations are grouped in
+ * (a tag per area, from the path), the two ways to sign in (security schemes), the server, and what each
+ * parameter means (described once here by name, so the same name means the same thing everywhere). A
+ * parameter whose name is not described here keeps its schema's own description; tests/openapi_lint_test.ts
+ * fails on one that has neither, and on an operation outside every area.
+ */
+import { SESSION_COOKIE } from "./session_cookie.ts";
+
+/** Areas by their path's first segment under /api (or outside it). */
+const AREAS: Record<string, { tag: string; segments: string[] }> = {
+  "Sign-in and account": { tag: "account", segments: ["auth", "devices", "preferences"] },
+  "Users, roles and permissions": {
+    tag: "permissions",
+    segments: ["users", "roles", "menu", "auth_params", "jobs", "settings"],
+  },
+  "University structure: schools, programs, rooms": {
+    tag: "structure",
+    segments: ["schools", "programs", "auditoriums"],
+  },
+  "Student registry": { tag: "students", segments: ["students"] },
+  "Personnel and professors": { tag: "hr", segments: ["hr", "professors"] },
+  "Courses, their components, conditions, professors and syllabuses": {
+    tag: "books",
+    segments: [
+      "books",
+      "sub_books",
+      "book_components",
+      "book_conditions",
+      "book_log",
+      "book_professors",
+      "syllabuses",
+      "rule_students",
+    ],
+  },
+  "Timetable": { tag: "timetable", segments: ["timetable", "timetable_entries"] },
+  "Academic registration: windows, offerings, registrations, rosters, holds": {
+    tag: "registration",
+    segments: [
+      "registrations",
+      "registration_groups",
+      "registration_offerings",
+      "registration_rosters",
+      "registration_windows",
+      "holds",
+    ],
+  },
+  "Votes and evaluations": { tag: "votes", segments: ["votes"] },
+  "Notifications, mailbox, consents and the shell's live counters": {
+    tag: "notifications",
+    segments: ["notifications", "mailbox", "consent", "user", "event"],
+  },
+  "The shell: zoom, observing, statements": { tag: "shell", segments: ["shell"] },
+  "Languages and translations": { tag: "languages", segments: ["languages"] },
+  "Chat: uploads, files and the event log": { tag: "chat", segments: ["chat"] },
+  "System: health and readiness": { tag: "system", segments: ["system"] },
+};
+
+const TAG_OF_SEGMENT = new Map(
+  Object.values(AREAS).flatMap(({ tag, segments }) => segments.map((s) => [s, tag] as const)),
+);
+
+export const areaOf = (path: string): string | undefined =>
+  TAG_OF_SEGMENT.get(path.replace(/^\/api\//, "/").split("/")[1]);
+
+/** Parameter meanings by name; `segment:name` where one name means different things in different areas. */
+const PARAMETERS: Record<string, string> = {
+  id: "The id of the record the path names.",
+  bookId: "A course's id.",
+  subBookId: "A course component's (sub-course's) id.",
+  "book_conditions:groupId": "A condition group's id within the course.",
+  groupId: "A student group's id.",
+  memberId: "A condition group member's id.",
+  programId: "An educational program's id.",
+  roomId: "A chat room's id.",
+  studentId: "A student's id.",
+  holdId: "A registration hold's id.",
+  professorHrId: "A professor's personnel (HR) id.",
+  auditoriumId: "A room's (auditorium's) id.",
+  schoolId: "A school's id.",
+  chatId: "The chat room the upload is for.",
+  box: "Which mailbox: `inbox` or `sent`.",
+  code: "A language's two-letter code.",
+  filename: "A stored chat file's name.",
+  name: "A name: the setting's, or the file's being uploaded.",
+  sid: "A session's id (the device to sign out).",
+  page: "Page number, from 1.",
+  limit: "Rows per page.",
+  offset: "Byte offset of this chunk within the upload.",
+  size: "The whole upload's size in bytes.",
+  uploadId: "The upload this chunk belongs to (absent for the first chunk).",
+  text: "Free text to search for.",
+  q: "Free text to search for.",
+  versionstamp: "The versionstamp the record was read at: a stale one answers 409.",
+  status: "Only records with this status.",
+  type: "Only records (or events) of this type.",
+  kind: "Which personnel: academic or administrative.",
+  credit: "Only courses with this many credits.",
+  level: "Only programs of this level.",
+  lang: "Only courses taught in this language.",
+  langCode: "Only courses with this language code.",
+  conditions: "Only courses with (or without) conditions.",
+  components: "Only courses with (or without) components.",
+  names: "Which columns the export has, by name.",
+  admissionYear: "Only students admitted in this year.",
+  actor: "Only events by this user's id.",
+  after: "Only events after this sequence number.",
+  agreed: "Only decisions that agreed (true) or refused (false).",
+  version: "Only decisions on this version of the text.",
+  key: "A permission key: who holds it.",
+  missing: "Only keys without a translation.",
+  side: "Which translations: the server's or the browser's.",
+  unread: "Only unread notifications.",
+};
+
+type Operation = {
+  tags?: string[];
+  parameters?: { name: string; in: string; description?: string }[];
+};
+// deno-lint-ignore no-explicit-any
+type Document = Record<string, any>;
+
+/** The generated document with tags, security schemes, server and parameter descriptions added. */
+export function completeDocument(doc: Document): Document {
+  for (const [path, operations] of Object.entries(doc.paths ?? {}) as [string, Record<string, Operation>][]) {
+    const segment = path.replace(/^\/api\//, "/").split("/")[1];
+    const tag = areaOf(path);
+    for (const operation of Object.values(operations)) {
+      if (tag) operation.tags = [tag];
+      for (const parameter of operation.parameters ?? []) {
+        parameter.description ??= PARAMETERS[`${segment}:${parameter.name}`] ?? PARAMETERS[parameter.name];
+      }
+    }
+  }
+  return {
+    ...doc,
+    servers: [{ url: "/", description: "This server" }],
+    tags: Object.entries(AREAS).map(([description, { tag }]) => ({ name: tag, description })),
+    components: {
+      ...doc.components,
+      securitySchemes: {
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "The browser's session, set by signing in (authLogin).",
+        },
+        bearerToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "The same session token, sent as `Authorization: Bearer …` (scripts and tests).",
+        },
+      },
+    },
+  };
+}
