@@ -1,10 +1,11 @@
 /**
- * Values the /registration page shows for many sections at once and that change rarely: the courses'
- * conditions (for each row's eligibility) and the names the reasons mention. Kept in this process for a few
+ * Values the /registration page shows for many sections at once: the courses' conditions (for each row's
+ * eligibility), the names the reasons mention, and the seats left (a second old at most). Kept in this process for a few
  * seconds (a condition edited in another process shows within the time to live); decisions never read them
  * from here — a registration reads the conditions it checks in its own atomic's read.
  */
 import { db } from "../db/kv.ts";
+import type { SectionSeats, SectionSettings } from "./model.ts";
 
 export function ttlCache<K, V>(ttlMs: number) {
   const held = new WeakMap<Deno.Kv, Map<K, { at: number; value: V }>>();
@@ -14,6 +15,10 @@ export function ttlCache<K, V>(ttlMs: number) {
     return map;
   };
   return {
+    /** Drops one value (this process just changed it). */
+    forget(id: K) {
+      table().delete(id);
+    },
     /** The values of `ids`: the fresh ones from here, the rest from `load` (which answers in the same order). */
     async many(ids: readonly K[], load: (missing: K[]) => Promise<V[]>): Promise<Map<K, V>> {
       const map = table();
@@ -37,3 +42,9 @@ export function ttlCache<K, V>(ttlMs: number) {
     },
   };
 }
+
+/** Seats and settings shown on the page: a second old at most, and dropped when this process changes them. */
+export const shownSeats = ttlCache<
+  string,
+  { id: string; seats: SectionSeats; settings: SectionSettings | null }
+>(1_000);

@@ -25,6 +25,7 @@ import {
 import { capacityOf, getSection, groupSections, seatsOf, type Section } from "./sections.ts";
 import { today } from "./windows.ts";
 import { forgetSeats, rememberSeats } from "./seats_cache.ts";
+import { shownSeats } from "./display_cache.ts";
 import { AppError, forbidden, notFound } from "../../utils/errors.ts";
 
 /** Waitlisted students looked at per drop: enough to pass over a few who no longer qualify. */
@@ -104,6 +105,7 @@ export async function dropRegistration(
         return RETRY;
       }
       rememberSeats(section.id, next, committed.versionstamp);
+      shownSeats.forget(section.id);
       return { dropped, promoted };
     }, { attempts: DECISION_ATTEMPTS }));
 }
