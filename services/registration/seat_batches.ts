@@ -7,9 +7,10 @@
  * commit fails sends every decision in it back to read again (db/retry.ts).
  *
  * A decision that would touch a key another decision of the round writes (the same student twice) is sent
- * back at once, so no two decisions in one atomic ever depend on each other.
+ * back at once, so no two decisions in one atomic ever depend on each other; and before a round of several
+ * commits, what they rely on is read again, so that one decision's stale read sends back only that decision.
  */
-import { db, keyId, KV_LIMITS } from "../db/kv.ts";
+import { db, keyId, KV_LIMITS, readMany } from "../db/kv.ts";
 import { RETRY } from "../db/retry.ts";
 import { keys, type SectionSeats } from "./model.ts";
 import { seatsOf } from "./sections.ts";
@@ -57,13 +58,12 @@ export function commitWithSeats<R>(sectionId: string, decision: SeatDecision<R>)
 
 async function drain(sectionId: string, queue: Waiting[]) {
   while (queue.length) {
-    const round: { waiting: Waiting; result: unknown }[] = [];
+    let round: Waiting[] = [];
+    const settled: { waiting: Waiting; result: unknown }[] = [];
     try {
-      const seats = await seatsEntry(sectionId);
-      const atomic = db().atomic().check(seats);
-      const checked = new Map<string, string | null>([[keyId(seats.key), seats.versionstamp]]);
+      // 1. Take the waiting decisions that fit one atomic and touch nothing another of them writes.
+      const checked = new Map<string, string | null>();
       const written = new Set<string>();
-      let counter = seatsOf(seats);
       let mutations = 1;
       while (queue.length) {
         const { decision } = queue[0];
@@ -74,36 +74,61 @@ async function drain(sectionId: string, queue: Waiting[]) {
         const waiting = queue.shift()!;
         const ids = decision.writes.map(keyId);
         const clashes = ids.some((id) => written.has(id) || checked.has(id)) ||
-          decision.checks.some((c) =>
-            written.has(keyId(c.key)) || checked.get(keyId(c.key)) !== undefined &&
-              checked.get(keyId(c.key)) !== c.versionstamp
-          );
+          decision.checks.some((c) => {
+            const id = keyId(c.key);
+            return written.has(id) || (checked.has(id) && checked.get(id) !== c.versionstamp);
+          });
         if (clashes) {
           waiting.resolve(RETRY);
           continue;
         }
-        for (const c of fresh) {
-          atomic.check(c);
-          checked.set(keyId(c.key), c.versionstamp);
-        }
+        for (const c of fresh) checked.set(keyId(c.key), c.versionstamp);
         for (const id of ids) written.add(id);
-        const { next, result } = decision.write(atomic, counter);
-        counter = next;
         mutations += decision.writes.length + 1;
-        round.push({ waiting, result });
+        round.push(waiting);
+      }
+      // 2. With several in the round, one stale read would fail them all: re-read what they rely on and send
+      //    back only the stale ones.
+      if (round.length > 1) {
+        const ids = [...checked.keys()];
+        const byId = new Map(round.flatMap((w) => w.decision.checks).map((c) => [keyId(c.key), c.key]));
+        const now = await readMany(ids.map((id) => byId.get(id)!));
+        const changed = new Set(ids.filter((id, i) => now[i].versionstamp !== checked.get(id)));
+        if (changed.size) {
+          round = round.filter((w) => {
+            const stale = w.decision.checks.some((c) => changed.has(keyId(c.key)));
+            if (stale) w.resolve(RETRY);
+            return !stale;
+          });
+        }
+      }
+      // 3. Seats in arrival order, one atomic.
+      const seats = await seatsEntry(sectionId);
+      const atomic = db().atomic().check(seats);
+      const added = new Set<string>();
+      let counter = seatsOf(seats);
+      for (const waiting of round) {
+        for (const c of waiting.decision.checks) {
+          if (added.has(keyId(c.key))) continue;
+          added.add(keyId(c.key));
+          atomic.check(c);
+        }
+        const { next, result } = waiting.decision.write(atomic, counter);
+        counter = next;
+        settled.push({ waiting, result });
       }
       atomic.set(keys.seats(sectionId), counter);
       const committed = await atomic.commit();
       if (committed.ok) rememberSeats(sectionId, counter, committed.versionstamp);
       else forgetSeats(sectionId);
       shownSeats.forget(sectionId);
-      for (const { waiting, result } of round) {
+      for (const { waiting, result } of settled) {
         if (committed.ok) waiting.decision.committed?.(result, committed.versionstamp);
         waiting.resolve(committed.ok ? result : RETRY);
       }
     } catch (error) {
       forgetSeats(sectionId);
-      for (const { waiting } of round) waiting.reject(error);
+      for (const waiting of round) waiting.reject(error);
     }
   }
 }
