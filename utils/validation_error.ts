@@ -13,6 +13,7 @@ interface Issue {
   maximum?: number | bigint;
   origin?: string;
   keys?: string[];
+  params?: Record<string, string | number>;
 }
 
 export function validationError(issues: readonly Issue[], input?: unknown): AppError {
@@ -58,8 +59,11 @@ function fieldErrorOf(issue: Issue): FieldError {
     case "invalid_format":
       return { key: "errors.invalidFormat" };
     case "custom":
-      // Refinements in this codebase put an i18n key in `message`.
-      return { key: issue.message.startsWith("errors.") ? issue.message : "errors.invalid" };
+      // Refinements in this codebase put an i18n key in `message` (errors.… or <module>.errors.…), and its
+      // interpolation values in `params`.
+      return /^(\w+\.)?errors\./.test(issue.message)
+        ? { key: issue.message, ...(issue.params ? { params: issue.params } : {}) }
+        : { key: "errors.invalid" };
     default:
       return { key: "errors.invalid" };
   }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { FormDialog, NumberInput, Select, Spinner, Textarea, TextInput, useSave } from "../ui/mod.ts";
+import { takesLanguage } from "../../utils/book_rules.ts";
 import { call } from "../../utils/api_client.ts";
 import type { InputOf, ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
@@ -72,15 +73,11 @@ export function BookForm({ bookId, onClose, onSaved }: BookFormProps) {
     bookId === null ? EMPTY : null,
   );
   const [versionstamp, setVersionstamp] = useState<string | null>(null);
-  const languageType = values?.type === "2";
+  const languageType = takesLanguage(values?.type);
 
-  const body = (): InputOf<"POST /books">["body"] => ({
-    ...values!,
-    credit: values!.credit.trim(),
-    type: Number(values!.type) || null,
-    lang: languageType ? values!.lang || null : null,
-    level: values!.level ? Number(values!.level) : null,
-  });
+  // Sent as the person left them: the API's rules (utils/book_schema.ts) read text as numbers, drop a language
+  // a type 1 course does not have, and name every failing field in the answer the form kit shows.
+  const body = (): InputOf<"POST /books">["body"] => values!;
   const form = useSave({
     id: "book-form",
     fields: FIELDS,

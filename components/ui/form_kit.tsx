@@ -1,6 +1,6 @@
 /**
- * The one save flow of every form (ARCHITECTURE §9): pending state, the form's own check before sending
- * (the same zod rules the API applies), the server's 422 field errors next to their fields, the 409 prompt of
+ * The one save flow of every form (ARCHITECTURE §9): pending state, the server's 422 field errors next to
+ * their fields (the record's rules are the API's zod schema, e.g. utils/book_schema.ts), the 409 prompt of
  * an edit conflict (reload the record and apply the person's changes again), and every other refusal in the
  * shared error dialog. `FormDialog` wires it to a dialog; a form on a page uses `submit` and `dialogs` itself.
  */
@@ -23,8 +23,6 @@ export interface SaveOptions<R> {
   fields?: readonly string[];
   /** Human names of the fields, for errors shown in the dialog. */
   fieldLabels?: Readonly<Record<string, string>>;
-  /** Checks the values before anything is sent (field → message; empty when they pass). */
-  check?: () => FieldErrors | Promise<FieldErrors>;
   /**
    * Editing a stored record: fetches its latest version (versionstamp) and keeps what the person typed. With it,
    * a 409 conflict asks whether to reload and save the person's changes again; without it, it is an error.
@@ -85,11 +83,9 @@ export function useSave<R>(options: SaveOptions<R>): SaveFlow {
   };
 
   const send = async (asked: boolean) => {
-    const { save, onSaved, check, reload } = latest.current;
+    const { save, onSaved, reload } = latest.current;
     setSaving(true);
     try {
-      const refused = check ? await check() : {};
-      if (Object.keys(refused).length) return showFieldErrors(refused);
       setFieldErrors({});
       const result = await save();
       onSaved?.(result);

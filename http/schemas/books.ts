@@ -1,18 +1,18 @@
 /**
  * Request and response shapes of the courses screen's operations (API.md "Courses (books)": bookList,
  * bookExport, bookGet/Add/Edit/Remove, subBookList/Add/Edit/Remove, subLinkList/Add/Remove, settingsGet).
- * Bodies check types and lengths only: the rules (what is required, lang for type 2, credit numeric…) are the
- * service's, which names every failing field at once so a form shows all its errors together.
+ * A course's body is its rules (utils/book_schema.ts: what is required, lang for type 2, credit numeric…), the
+ * same schema the service and the course form apply, naming every failing field at once.
  */
 import { z } from "@hono/zod-openapi";
 import {
   BOOK_CODE_MAX,
-  BOOK_DESCRIPTION_MAX,
   BOOK_LANGS,
   BOOK_NAME_MAX,
   BOOK_STATUSES,
   LANG_CODES,
-} from "../../services/books/rules.ts";
+} from "../../utils/book_rules.ts";
+import { BOOK_FIELDS, withBookRules } from "../../utils/book_schema.ts";
 
 const IdText = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 export const BookIdParam = z.object({
@@ -56,23 +56,10 @@ export const BookExportQuery = z.strictObject({
 const Text = (max: number) => z.string().max(max).nullable().optional();
 const NumberOrText = z.union([z.number(), z.string().max(20)]).nullable().optional();
 
-const BookFields = {
-  name: Text(BOOK_NAME_MAX),
-  nameEng: Text(BOOK_NAME_MAX),
-  code: Text(BOOK_CODE_MAX),
-  description: Text(BOOK_DESCRIPTION_MAX),
-  credit: NumberOrText,
-  type: NumberOrText,
-  status: Text(20),
-  lang: Text(10),
-  langCode: Text(10),
-  nashromi_praqtika_type: Text(20),
-  medic: z.boolean().optional(),
-  level: NumberOrText,
-};
-
-export const BookBody = z.strictObject(BookFields).openapi("BookInput");
-export const BookEditBody = z.strictObject({ ...BookFields, versionstamp: Versionstamp }).openapi("BookEdit");
+// The course form's body is its rules (utils/book_schema.ts): the API reports every rule's failure before any read.
+export const BookBody = withBookRules(z.strictObject(BOOK_FIELDS)).openapi("BookInput");
+export const BookEditBody = withBookRules(z.strictObject({ ...BOOK_FIELDS, versionstamp: Versionstamp }))
+  .openapi("BookEdit");
 export const VersionQuery = z.strictObject({ versionstamp: Versionstamp.optional() });
 
 export const Book = z.object({

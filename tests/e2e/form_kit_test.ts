@@ -1,7 +1,8 @@
 /**
  * The form kit (components/ui/form_kit.tsx) as a person meets it, on the educational units' edit form: the
  * server's 422 field errors next to their fields, the prompt when someone else saved the record meanwhile
- * (reload and save my changes again), and the focus back on the button that opened the dialog.
+ * (reload and save my changes again), and the focus back on the button that opened the dialog; and on the
+ * course form, every rule of the API's schema (utils/book_schema.ts) that fails named at its field.
  */
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
@@ -100,6 +101,30 @@ Deno.test({
           await settled(page);
           assert(!(await form.isVisible()), "the form closed after the save");
           assertEquals(await page.getByRole("cell", { name: "Changed in another tab" }).count(), 0);
+        });
+
+        await t.step("the course form's rules, the API's schema, name each failing field", async () => {
+          await page.goto(`${base}/books`);
+          await settled(page);
+          await page.getByRole("button", { name: "Add a course" }).click();
+          const courseForm = page.locator("dialog#book-form");
+          await courseForm.waitFor({ state: "visible" });
+          await page.fill("#book-form-name", "E2E kit course");
+          await page.fill("#book-form-credit", "2.3");
+          await page.selectOption("#book-form-type", "2");
+          await courseForm.getByRole("button", { name: "Save" }).click();
+          // Credit in halves and a language for type 2: both refused in the one answer, each at its field.
+          await page.locator("#book-form-lang-error").waitFor();
+          assertEquals(
+            (await page.locator("#book-form-credit-error").textContent())?.trim(),
+            "Use whole or half credits",
+          );
+          assertEquals(
+            (await page.locator("#book-form-lang-error").textContent())?.trim(),
+            "This field is required",
+          );
+          await courseForm.getByRole("button", { name: "Cancel" }).click();
+          await courseForm.waitFor({ state: "hidden" });
         });
 
         assertEquals(errors, []);
