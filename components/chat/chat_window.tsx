@@ -3,6 +3,7 @@
  * reading "Active" with the relative time of the others' last activity, minimize and close; the messages and
  * the message box. Chat id −1 is the new-message panel. Focusing the window marks others' messages seen.
  */
+import { dismissOnEscape } from "./escape_key.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../utils/i18n.ts";
 import { agoText } from "./ago_text.ts";
@@ -60,6 +61,8 @@ export function ChatWindow({ client, state, chatId, mobile, right }: ChatWindowP
       data-testid="chat-window"
       data-chat-id={chatId}
       onFocusIn={() => !isNew && client.markSeen(chatId)}
+      // Minimized rather than closed: Escape hides the panel without dropping the conversation from the bar.
+      onKeyDown={dismissOnEscape(() => client.minimize(chatId))}
       onClick={() => !isNew && client.markSeen(chatId)}
     >
       <header class="flex h-14 shrink-0 items-center gap-2 border-b border-gray-200 bg-primary-700 px-2 text-white">

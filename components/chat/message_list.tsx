@@ -100,6 +100,8 @@ export function MessageList({ client, room, state }: { client: ChatClient; room:
       ref={box}
       class="flex-1 overflow-y-auto px-3 py-2"
       onScroll={onScroll}
+      // Focusable so a keyboard can scroll the history (a scrollable region must be reachable, WCAG 2.1.1).
+      tabIndex={0}
       role="log"
       aria-live="polite"
       aria-label={t("chat.messages")}

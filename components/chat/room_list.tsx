@@ -3,6 +3,7 @@
  * last message (a file shows its original name), the time, the unread count and the seen mark of SPEC §4.
  * Every name and message is text: Preact escapes it.
  */
+import { dismissOnEscape } from "./escape_key.ts";
 import type { Room } from "../../services/chat/protocol.ts";
 import { t } from "../../utils/i18n.ts";
 import { Avatars } from "./avatars.tsx";
@@ -45,6 +46,7 @@ export function RoomList(
       class={`${frame} flex flex-col overflow-hidden border border-gray-200 bg-white`}
       aria-label={t("chat.rooms")}
       data-testid="chat-room-list"
+      onKeyDown={dismissOnEscape(() => client.toggleList(false))}
     >
       <header class="flex h-12 items-center gap-1 border-b border-gray-200 px-3">
         <h2 class="mr-auto font-semibold text-gray-900">{t("chat.rooms")}</h2>

@@ -22,7 +22,7 @@ export function WeekGrid(
             <time dateTime={day.date} class="font-normal text-gray-500">{dayMonth(day.date)}</time>
           </h2>
           {day.lessons.length === 0
-            ? <p class="px-3 py-4 text-sm text-gray-400">{t("timetable.noLessons")}</p>
+            ? <p class="px-3 py-4 text-sm text-gray-600">{t("timetable.noLessons")}</p>
             : (
               <ul class="divide-y divide-gray-100">
                 {day.lessons.map((lesson) => (

@@ -44,7 +44,14 @@ export function DataTable<T extends object>(
 ) {
   const isEmpty = rows.length === 0;
   return (
-    <div class={cx("relative overflow-x-auto rounded-lg border border-gray-200 bg-white", extra)}>
+    // A table wider than the screen scrolls sideways: the keyboard must reach it too (WCAG 2.1.1), so the
+    // scrolling box is a named, focusable region.
+    <div
+      class={cx("relative overflow-x-auto rounded-lg border border-gray-200 bg-white", extra)}
+      tabIndex={0}
+      role={caption ? "region" : undefined}
+      aria-label={caption}
+    >
       <table class="min-w-full divide-y divide-gray-200 text-sm" aria-busy={loading ? "true" : undefined}>
         {caption && <caption class="sr-only">{caption}</caption>}
         <thead class="bg-gray-50">

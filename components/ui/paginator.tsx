@@ -87,11 +87,13 @@ export function Paginator(props: PaginatorProps) {
       </svg>
     );
     if (hrefFor) {
-      // A link without href is not focusable and reads as disabled: nothing to follow.
+      // A link without href is not focusable and reads as disabled: nothing to follow. Without href it has no
+      // role, and a name (aria-label) is not allowed on an element without one: the role stays stated.
       return (
         <a
           key={key}
           href={disabled ? undefined : hrefFor(target, limit)}
+          role={disabled ? "link" : undefined}
           aria-label={labels[key]}
           aria-disabled={disabled ? "true" : undefined}
           class={cx(CONTROL, disabled && DISABLED)}

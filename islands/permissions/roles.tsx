@@ -167,7 +167,7 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
                 aria-current={role.id === selectedId ? "true" : "false"}
                 onClick={() => choose(role)}
               >
-                {role.name} <span class="text-gray-500">({role.userCount})</span>
+                {role.name} <span class="text-gray-600">({role.userCount})</span>
               </button>
             </li>
           ))}

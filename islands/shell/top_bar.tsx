@@ -66,6 +66,8 @@ export function TopBar(
   // The dialogs (and the form parts of the UI kit they use) load on first use: every page ships this bar.
   const [dialogs, setDialogs] = useState<ShellDialogs | null>(null);
   const openDialog = (which: "password" | "switch") => {
+    // The menu item that asked closes with its menu: the menu's button is what the dialog gives the focus back to.
+    document.getElementById("user-menu-button")?.focus();
     if (!dialogs) loadShellDialogs().then(setDialogs);
     setDialog(which);
   };
@@ -121,7 +123,12 @@ export function TopBar(
       {Statement && (
         <Statement onClose={() => setStatement(null)} />
       )}
-      <Dropdown id="language-menu" label={lang.toUpperCase()} ariaLabel={t("shell.language")}>
+      {/* Each name starts with the button's visible text, so a voice user can say what they see (WCAG 2.5.3). */}
+      <Dropdown
+        id="language-menu"
+        label={lang.toUpperCase()}
+        ariaLabel={`${lang.toUpperCase()} — ${t("shell.language")}`}
+      >
         {LANGUAGES.map((l) => (
           <button
             key={l.code}
@@ -138,7 +145,6 @@ export function TopBar(
       <a
         href="/user/notifications/list"
         class={`${ICON} relative`}
-        aria-label={t("shell.notifications", { count: unread })}
         onClick={(e) => {
           if (location.pathname === "/user/notifications/list") {
             e.preventDefault();
@@ -156,8 +162,11 @@ export function TopBar(
         >
           <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
         </svg>
+        {/* The name is this text (it names the count), not an aria-label the visible badge would not match. */}
+        <span class="sr-only">{t("shell.notifications", { count: unread })}</span>
         {unread > 0 && (
           <span
+            aria-hidden="true"
             class="absolute -top-0.5 -right-0.5 rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white"
             data-testid="unread-count"
           >
@@ -186,7 +195,7 @@ export function TopBar(
       </button>
       <Dropdown
         id="user-menu"
-        ariaLabel={t("shell.userMenu")}
+        ariaLabel={`${user.name} — ${t("shell.userMenu")}`}
         label={
           <>
             <img
