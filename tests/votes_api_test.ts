@@ -6,15 +6,29 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { type DemoAccount, jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 import { CRITERIA } from "../services/votes/criteria.ts";
 import { votableCourses } from "../services/votes/mod.ts";
+import { currentGroupOf, listGroups } from "../services/academic/semesters.ts";
+import { groupSections } from "../services/registration/sections.ts";
+import { addRegistration } from "../services/registration/decide.ts";
+import { REFERENCE_DATE } from "../services/seed/university_sizes.ts";
 
 const app = await seededApp();
 const tokens = new Map<DemoAccount, string>();
 for (const account of ["staff", "prof", "student"] as const) tokens.set(account, await tokenFor(account));
 const all = (score: number) => Object.fromEntries(CRITERIA.map((id) => [id, score]));
-const { courses } = await votableCourses({
-  user: { id: 5, guard: "user", hrUserId: null, studentId: 1 },
-  canAll: false,
-});
+const luka = { user: { id: 5, guard: "user" as const, hrUserId: null, studentId: 1 }, canAll: false };
+// The demo student holds one section; a second one leaves a course to evaluate after the first vote.
+{
+  const held = new Set((await votableCourses(luka)).courses.map((b) => b.id));
+  const group = currentGroupOf(await listGroups(), REFERENCE_DATE)!;
+  for (const section of (await groupSections(group.id)).list.filter((s) => !held.has(s.bookId))) {
+    const added = await addRegistration(
+      { sectionId: section.id, studentId: 1, override: true, reason: "votes test" },
+      { userId: null, staff: true },
+    ).catch(() => null);
+    if (added?.status === "enrolled") break;
+  }
+}
+const { courses } = await votableCourses(luka);
 const [first, second] = courses.map((b) => b.id);
 
 async function call(method: string, path: string, account: DemoAccount, body?: unknown, lang = "ka") {

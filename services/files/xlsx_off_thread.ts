@@ -4,7 +4,7 @@
  * over in chunks, with a turn of the event loop between them (making or copying 20,000 rows at once would
  * itself be a stall). Starting a worker costs
  * the event loop some 15–20 ms, so idle workers are kept for a while and reused, then ended to give their
- * memory back. How many build at once is bounded by export_slots.ts, which hands out one worker per slot.
+ * memory back (at the next export). How many build at once is bounded by export_slots.ts, which hands out one worker per slot.
  */
 import type { XlsxCell } from "./xlsx_export.ts";
 import type { XlsxWorkerMessage } from "./xlsx_worker.ts";
@@ -15,25 +15,28 @@ const WORKER_URL = new URL("./xlsx_worker.ts", import.meta.url);
 
 interface IdleWorker {
   worker: Worker;
-  timer: ReturnType<typeof setTimeout>;
+  since: number;
 }
+// Ended lazily, when the next export comes, rather than by a timer per worker: exports are bounded to a slot or
+// two per process (export_slots.ts), so at most that many idle workers wait, and no timer outlives a request
+// (Deno 2.5's test sanitizer counts even an unref'd one).
 const idle: IdleWorker[] = [];
 
+function endStaleWorkers(now: number) {
+  for (let i = idle.length - 1; i >= 0; i--) {
+    if (now - idle[i].since < IDLE_WORKER_MS) continue;
+    idle[i].worker.terminate();
+    idle.splice(i, 1);
+  }
+}
+
 function takeWorker(): Worker {
-  const kept = idle.pop();
-  if (!kept) return new Worker(WORKER_URL, { type: "module", name: "xlsx export" });
-  clearTimeout(kept.timer);
-  return kept.worker;
+  endStaleWorkers(Date.now());
+  return idle.pop()?.worker ?? new Worker(WORKER_URL, { type: "module", name: "xlsx export" });
 }
 
 function giveBack(worker: Worker) {
-  const kept = { worker } as IdleWorker;
-  kept.timer = setTimeout(() => {
-    idle.splice(idle.indexOf(kept), 1);
-    worker.terminate();
-  }, IDLE_WORKER_MS);
-  Deno.unrefTimer(kept.timer);
-  idle.push(kept);
+  idle.push({ worker, since: Date.now() });
 }
 
 export async function toXlsxOffThread<T>(
