@@ -52,10 +52,9 @@ export const handler: Handlers<BooksPage, AppState> = {
           getSetting("learningSystem"),
         ]);
         data.courses = found.rows.map((row) => {
-          const { id, name, nameEng, code, credit, langCode, conditionStatus, componentCount } = bookListRow(
-            row,
-          );
-          return { id, name, nameEng, code, credit, langCode, conditionStatus, componentCount };
+          const { id, name, nameEng, code, credit, langCode, conditionStatus, componentCount, versionstamp } =
+            bookListRow(row);
+          return { id, name, nameEng, code, credit, langCode, conditionStatus, componentCount, versionstamp };
         });
         data.total = found.total;
         data.categories = system.bookType === 1;

@@ -21,6 +21,16 @@ const as = (token: string, lang: "ka" | "en" = "ka") => ({
   authorization: `Bearer ${token}`,
   cookie: `lang=${lang}`,
 });
+/** The versionstamp a course (or, with `sub`, a category) is read at now, as its list row carries it. */
+async function stampOf(id: number, sub = false): Promise<string> {
+  if (!sub) return (await (await get(`/api/books/${id}`)).json()).versionstamp;
+  const rows = (await (await get("/api/sub_books?limit=100")).json()).data as {
+    id: number;
+    versionstamp: string;
+  }[];
+  return rows.find((row) => row.id === id)!.versionstamp;
+}
+
 const get = (path: string, who: Who | null = "staff", lang: "ka" | "en" = "ka") =>
   app.request(path, { headers: who ? as(tokens[who], lang) : {} });
 const send = (method: string, path: string, body: unknown, who: Who = "staff", lang: "ka" | "en" = "ka") =>
@@ -41,7 +51,7 @@ const course = (code: string, more: Record<string, unknown> = {}) => ({
 });
 
 Deno.test("courses API", async (t) => {
-  let created: { id: number; versionstamp: string } = { id: 0, versionstamp: "" };
+  let created: { id: number; code: string; versionstamp: string } = { id: 0, code: "", versionstamp: "" };
 
   await t.step("bookAdd: 201 with the stored course; bookGet reads it back with its flags", async () => {
     const res = await send("POST", "/api/books", course("DB-101"));
@@ -114,7 +124,14 @@ Deno.test("courses API", async (t) => {
 
   await t.step("bookRemove: refused with a clear message while transcripts refer to the course", async () => {
     const used = (await db().list({ prefix: ["transcripts_by_book"] }, { limit: 1 }).next()).value!;
-    const res = await send("DELETE", `/api/books/${String(used.key[1])}`, undefined, "staff", "en");
+    const usedId = Number(used.key[1]);
+    const res = await send(
+      "DELETE",
+      `/api/books/${usedId}?versionstamp=${await stampOf(usedId)}`,
+      undefined,
+      "staff",
+      "en",
+    );
     assertEquals(res.status, 409);
     const { error } = await res.json();
     assertEquals(error.code, "in_use");
@@ -142,13 +159,32 @@ Deno.test("courses API", async (t) => {
     );
     const links = await (await get(`/api/books/${created.id}/sub-links`)).json();
     assertEquals([links.total, links.data[0].id], [1, subId]);
-    const refused = await send("DELETE", `/api/sub_books/${subId}`, undefined);
+    const refused = await send(
+      "DELETE",
+      `/api/sub_books/${subId}?versionstamp=${await stampOf(subId, true)}`,
+      undefined,
+    );
     assertEquals(refused.status, 409);
     assertEquals(
       (await send("DELETE", `/api/books/${created.id}/sub-links/${subId}`, undefined)).status,
       200,
     );
-    assertEquals((await send("DELETE", `/api/sub_books/${subId}`, undefined)).status, 200);
+    // A removal names the version it was shown: without one it is invalid, with a stale one a conflict.
+    const shown = await stampOf(subId, true);
+    assertEquals((await send("DELETE", `/api/sub_books/${subId}`, undefined)).status, 422);
+    assertEquals(
+      (await send("PUT", `/api/sub_books/${subId}`, { name: "x2", credit: 1, versionstamp: shown })).status,
+      200,
+    );
+    assertEquals(
+      (await send("DELETE", `/api/sub_books/${subId}?versionstamp=${shown}`, undefined)).status,
+      409,
+    );
+    assertEquals(
+      (await send("DELETE", `/api/sub_books/${subId}?versionstamp=${await stampOf(subId, true)}`, undefined))
+        .status,
+      200,
+    );
   });
 
   await t.step("settingsGet: learningSystem → bookType 1 for anyone signed in; other names 404", async () => {
@@ -212,7 +248,13 @@ Deno.test("courses API", async (t) => {
     }
     // The registrar's writes (allowed): edit with a stale versionstamp is the only refusal, and it is 409.
     assertEquals((await send("POST", "/api/books", course("P-1"))).status, 201);
-    assertEquals((await send("DELETE", `/api/books/${id}`, undefined)).status, 200);
+    assertEquals((await send("DELETE", `/api/books/${id}`, undefined)).status, 422, "no versionstamp");
+    const listed = (await (await get(`/api/books?text=${created.code}`)).json()).data[0];
+    assertEquals(listed.versionstamp, await stampOf(id), "the list's row carries the course's versionstamp");
+    assertEquals(
+      (await send("DELETE", `/api/books/${id}?versionstamp=${listed.versionstamp}`, undefined)).status,
+      200,
+    );
   });
 
   await t.step(

@@ -70,10 +70,11 @@ const ALLOWED_STATUS: Record<string, number> = {
   roleWhoCan: 422,
   timetableEntryList: 422,
   voteResults: 422,
-  // Refused because of what id 1 is: a course in use, a category with courses, user 1 (the administrator, whose
-  // password no one resets), and a professor statement for someone who is no professor.
-  bookRemove: 409,
-  subBookRemove: 409,
+  // Removals that name the version they were shown (a required versionstamp query).
+  bookRemove: 422,
+  subBookRemove: 422,
+  // Refused because of what id 1 is: user 1 (the administrator, whose password no one resets), and a
+  // professor statement for someone who is no professor.
   professorPasswordReset: 409,
   userPasswordReset: 409,
   professorStatementAccept: 409,

@@ -46,7 +46,10 @@ export function ActionHost({ action, book, can, names, onClose }: ActionHostProp
     if (!book) return;
     setBusy(true);
     try {
-      await call("DELETE /books/{id}", { params: { id: book.id } });
+      await call("DELETE /books/{id}", {
+        params: { id: book.id },
+        query: { versionstamp: book.versionstamp },
+      });
       onClose();
       showToast(t("books.removed"), "success");
       reloadPage();

@@ -53,9 +53,9 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
       key: "actions",
       header: <span class="sr-only">{t("books.fields.actions")}</span>,
       class: "w-1 whitespace-nowrap",
-      render: ({ id, name, nameEng, code, credit, conditionStatus, componentCount }) => (
+      render: ({ id, name, nameEng, code, credit, conditionStatus, componentCount, versionstamp }) => (
         <BookRowActions
-          book={{ id, name, nameEng, code, credit, conditionStatus, componentCount }}
+          book={{ id, name, nameEng, code, credit, conditionStatus, componentCount, versionstamp }}
           actions={actions}
           titles={titles}
         />

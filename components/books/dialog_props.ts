@@ -11,6 +11,8 @@ export interface BookRowSummary {
   credit: number;
   conditionStatus: 0 | 1;
   componentCount: number;
+  /** The course as the row shows it: its removal sends it, so removing a course changed since answers 409. */
+  versionstamp: string;
 }
 
 export interface BookDialogProps {

@@ -60,7 +60,8 @@ const NumberOrText = z.union([z.number(), z.string().max(20)]).nullable().option
 export const BookBody = withBookRules(z.strictObject(BOOK_FIELDS)).openapi("BookInput");
 export const BookEditBody = withBookRules(z.strictObject({ ...BOOK_FIELDS, versionstamp: Versionstamp }))
   .openapi("BookEdit");
-export const VersionQuery = z.strictObject({ versionstamp: Versionstamp.optional() });
+/** A removal names the version it was shown (the list's row carries it): a stale one answers 409. */
+export const VersionQuery = z.strictObject({ versionstamp: Versionstamp });
 
 export const Book = z.object({
   id: z.number().int(),
@@ -98,6 +99,7 @@ export const BookRow = z.object({
   level: z.number().int().nullable(),
   conditionStatus: z.union([z.literal(0), z.literal(1)]),
   componentCount: z.number().int(),
+  versionstamp: z.string(),
 }).openapi("BookRow");
 
 export const BookList = z.object({ data: z.array(BookRow), total: z.number().int() }).openapi("BookList");

@@ -43,9 +43,13 @@ export interface BookListRow {
   level: number | null;
   conditionStatus: 0 | 1;
   componentCount: number;
+  /** The course as this row shows it: removing it from the list sends this, so a stale row answers 409. */
+  versionstamp: string;
 }
 
-export function bookListRow({ book: b, conditionStatus, componentCount }: IndexedBook): BookListRow {
+export function bookListRow(
+  { book: b, conditionStatus, componentCount, versionstamp }: IndexedBook,
+): BookListRow {
   return {
     id: b.id,
     name: b.name,
@@ -59,6 +63,7 @@ export function bookListRow({ book: b, conditionStatus, componentCount }: Indexe
     level: b.level,
     conditionStatus,
     componentCount,
+    versionstamp,
   };
 }
 

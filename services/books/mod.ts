@@ -92,7 +92,7 @@ export async function editBook(
 export async function removeBook(
   id: number,
   actor: number | null,
-  expectedVersionstamp?: string,
+  expectedVersionstamp: string,
 ): Promise<Book> {
   const removed = await removeRecord<Book>({
     collection: BOOKS,

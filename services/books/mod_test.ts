@@ -214,7 +214,8 @@ Deno.test("course edits: concurrency, audit, removal", async (t) => {
     await t.step("removal is refused while transcripts or lessons refer to the course", async () => {
       const used = (await db().list<string>({ prefix: ["transcripts_by_book"] }, { limit: 1 }).next()).value!;
       const bookId = used.key[1] as number;
-      const error = await assertRejects(() => removeBook(bookId, 2), AppError) as AppError;
+      const { versionstamp } = await db().get(["books", bookId]);
+      const error = await assertRejects(() => removeBook(bookId, 2, versionstamp!), AppError) as AppError;
       assertEquals([error.status, error.code, error.messageKey], [409, "in_use", "books.errors.inUse"]);
       assert(Number(error.options.params?.transcripts) > 0);
       assert(await getBook(bookId));
@@ -226,7 +227,7 @@ Deno.test("course edits: concurrency, audit, removal", async (t) => {
       assertEquals(error.status, 409);
       await setGpaLimit(created.id, 2.5, 2);
       assertEquals((await getBookFlags(created.id)).conditionStatus, 1);
-      await removeBook(created.id, 2);
+      await removeBook(created.id, 2, (await db().get(["books", created.id])).versionstamp!);
       assertEquals(await getBook(created.id), null);
       assertEquals((await listAudit("books", created.id)).items[0].action, "remove");
       assertEquals(

@@ -146,7 +146,7 @@ export async function editSubBook(
 export async function removeSubBook(
   id: number,
   actor: number | null,
-  expectedVersionstamp?: string,
+  expectedVersionstamp: string,
 ): Promise<SubBook> {
   return await removeRecord<SubBook>({
     collection: SUB_BOOKS,
