@@ -7,7 +7,7 @@ import { EventRows, RoomRows } from "../../components/chat_event_log/tables.tsx"
 import { DEFAULT_PAGE_SIZE, Paginator } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import { ChatEventLogFollow } from "../../islands/chat/event_log_follow.tsx";
-import { listLogRooms, logPage, type LogRoom } from "../../services/chat/event_log.ts";
+import { listLogRooms, logPage, type LogRoom, MAX_SCAN } from "../../services/chat/event_log.ts";
 import { CHAT_EVENT_TYPES, type ChatEvent, type ChatEventType } from "../../services/chat/model.ts";
 import { loadPeople, memberNow } from "../../services/chat/people.ts";
 import type { AppState } from "../../http/app_state.ts";
@@ -38,6 +38,8 @@ interface EventLogPage {
   events: LogRow[];
   eventTotal: number;
   head: number;
+  /** The filter scanned only the first MAX_SCAN events: the total and pages cover those, not the whole log. */
+  truncated: boolean;
 }
 
 const ROOM_PAGE_SIZE = 15;
@@ -80,7 +82,7 @@ export const handler: Handlers<EventLogPage, AppState> = {
       roomPage: whole(p.get("rooms"), 1, 100_000) ?? 1,
     };
     const rooms = await listLogRooms(filter.roomPage, ROOM_PAGE_SIZE);
-    let events: LogRow[] = [], eventTotal = 0, head = 0;
+    let events: LogRow[] = [], eventTotal = 0, head = 0, truncated = false;
     if (filter.room) {
       const found = await logPage(
         filter.room,
@@ -92,8 +94,9 @@ export const handler: Handlers<EventLogPage, AppState> = {
       events = found.data.map(logRow);
       eventTotal = found.total;
       head = found.head;
+      truncated = found.truncated;
     }
-    return render({ filter, rooms: rooms.data, roomTotal: rooms.total, events, eventTotal, head });
+    return render({ filter, rooms: rooms.data, roomTotal: rooms.total, events, eventTotal, head, truncated });
   },
 };
 
@@ -166,6 +169,15 @@ export default function EventLogPage({ data, state }: PageProps<EventLogPage, Ap
               {t("chat.eventLog.export")}
             </a>
           </form>
+          {data.truncated && (
+            <p
+              role="status"
+              class="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              data-testid="log-truncated"
+            >
+              {t("chat.eventLog.truncated", { max: MAX_SCAN })}
+            </p>
+          )}
           <EventRows rows={data.events} t={t} lang={lang} caption={t("chat.eventLog.title")} />
           <Paginator
             id="chat-log-events"
