@@ -185,6 +185,72 @@ Deno.test("permission matrix: every operation × every demo account", async (t) 
     });
   }
 
+  // Object level beyond the timetable: every other operation whose path, query or body names a student, a
+  // professor, a room or a section, called with someone else's id (audited in issue 25). Those gated by a staff
+  // key alone (students, holds, eligibility, rosters) are refused by the guard above; these decide by owner.
+  const REGISTRATION_KEY = "menu.learningProcesses.registration";
+  const ownerChecks: {
+    name: string;
+    method: string;
+    path: string;
+    body?: unknown;
+    expected: (has: (key: string) => boolean) => number;
+  }[] = [
+    {
+      // An HR record (a professor's) is anyone's to read with menu.hr, otherwise only its own person's.
+      name: "hrGet of another person's record",
+      method: "GET",
+      path: "/api/hr/1",
+      expected: (has) => has("menu.hr") ? 200 : 404,
+    },
+    {
+      // A student registers only themselves; registrar staff for anyone (section 1-1-1 does not exist: 404).
+      name: "registrationAdd for another student",
+      method: "POST",
+      path: "/api/registrations",
+      body: { sectionId: "1-1-1", studentId: 2 },
+      expected: (has) => !has(REGISTRATION_KEY) || !has(`${REGISTRATION_KEY}.manage`) ? 403 : 404,
+    },
+    {
+      // The demo student may check eligibility for no one: the key is the registrar's.
+      name: "bookEligibility of another student",
+      method: "GET",
+      path: "/api/book_conditions/1/eligibility?studentId=2",
+      expected: (has) => has("menu.learningProcesses.learningCourses.conditions") ? 200 : 403,
+    },
+    {
+      name: "holdList of another student",
+      method: "GET",
+      path: "/api/holds?studentId=2",
+      expected: (has) => has("menu.learningProcesses.registration.holds") ? 200 : 403,
+    },
+    {
+      name: "studentGet of another student",
+      method: "GET",
+      path: "/api/students/2",
+      expected: (has) => has("menu.students") ? 200 : 403,
+    },
+  ];
+  for (const check of ownerChecks) {
+    await t.step(`owner's id: ${check.name}`, async () => {
+      for (const account of ACCOUNTS) {
+        const res = await app.request(check.path, {
+          method: check.method,
+          headers: {
+            origin: ORIGIN,
+            authorization: `Bearer ${await tokenFor(account)}`,
+            ...(check.body ? { "content-type": "application/json" } : {}),
+          },
+          body: check.body ? JSON.stringify(check.body) : undefined,
+        });
+        await res.body?.cancel();
+        assertDocumented(operations.find((op) => op.operationId === check.name.split(" ")[0])!, res.status);
+        const expected = check.expected((key) => keys.get(account)!.has(key));
+        assertEquals(res.status, expected, `${account} got ${res.status}, not ${expected}`);
+      }
+    });
+  }
+
   await t.step("the matrix covers keys that some accounts lack", () => {
     // Guards against a matrix that passes only because everything is public or session-wide.
     const keyed = operations.filter((op) => op.permission !== "public" && op.permission !== "session");

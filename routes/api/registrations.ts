@@ -63,6 +63,8 @@ export const registrationAddRoute = apiRoute({
   method: "post",
   path: "/",
   operationId: "registrationAdd",
+  // A section or student that does not exist is named in the body, not the path.
+  errors: [404],
   permission: REGISTRATION,
   summary:
     "Registers in a section in one atomic decision → enrolled, or waitlisted with a position when it " +
