@@ -212,6 +212,14 @@ Deno.test("permission matrix: every operation × every demo account", async (t) 
       expected: (has) => !has(REGISTRATION_KEY) || !has(`${REGISTRATION_KEY}.manage`) ? 403 : 404,
     },
     {
+      // A student drops only their own registrations (the id starts with the student's): staff anyone's.
+      name: "registrationDrop of another student's registration",
+      method: "POST",
+      path: "/api/registrations/2-1-1-1/drop",
+      body: {},
+      expected: (has) => !has(REGISTRATION_KEY) || !has(`${REGISTRATION_KEY}.manage`) ? 403 : 404,
+    },
+    {
       // The demo student may check eligibility for no one: the key is the registrar's.
       name: "bookEligibility of another student",
       method: "GET",
