@@ -32,19 +32,22 @@ Deno.test({
       let password = "";
 
       try {
-        await t.step("tabs: admin sees the four tabs; dev mode adds menu and access points", async () => {
-          await signIn(admin, base, DEMO.admin);
-          await admin.goto(`${base}/permissions`);
-          assertEquals(new URL(admin.url()).pathname, "/permissions/users");
-          const tabs = await admin.locator("[role=tab]").allTextContents();
-          assertEquals(tabs.length, 4);
-          await admin.click("#permissions-dev-switch");
-          await admin.waitForSelector("#permissions-tab-access-points");
-          await admin.click("#permissions-tab-access-points");
-          await admin.waitForFunction(() =>
-            document.querySelectorAll("#permissions-panel tbody tr").length > 20
-          );
-        });
+        await t.step(
+          "tabs: admin sees the five tabs (users, professors, roles, parameters, background jobs); dev mode adds menu and access points",
+          async () => {
+            await signIn(admin, base, DEMO.admin);
+            await admin.goto(`${base}/permissions`);
+            assertEquals(new URL(admin.url()).pathname, "/permissions/users");
+            const tabs = await admin.locator("[role=tab]").allTextContents();
+            assertEquals(tabs.length, 5);
+            await admin.click("#permissions-dev-switch");
+            await admin.waitForSelector("#permissions-tab-access-points");
+            await admin.click("#permissions-tab-access-points");
+            await admin.waitForFunction(() =>
+              document.querySelectorAll("#permissions-panel tbody tr").length > 20
+            );
+          },
+        );
 
         await t.step("admin creates a role and grants it the learning-course keys", async () => {
           await admin.goto(`${base}/permissions/roles`);
