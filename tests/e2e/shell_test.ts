@@ -176,8 +176,9 @@ Deno.test({
           {
             name: "student",
             landing: "/tables",
-            links: [35, 36, 80],
-            groups: [30],
+            // 204: registration, in the learning-process group.
+            links: [204, 35, 36, 80],
+            groups: [20, 30],
             current: 80,
             openGroup: null,
           },
