@@ -70,84 +70,32 @@ function StudentAction({ row, t }: { row: OfferingRow; t: Translate }) {
   );
 }
 
-export function StudentSectionsTable({ rows, t }: { rows: OfferingRow[]; t: Translate }) {
-  return (
-    <table class="w-full text-sm" id="registration-sections">
-      <thead class="text-start text-xs uppercase text-gray-500">
-        <tr>
-          <th class="p-2 text-start">{t("registration.course")}</th>
-          <th class="p-2 text-start">{t("registration.professor")}</th>
-          <th class="p-2 text-start">{t("registration.lessons")}</th>
-          <th class="p-2 text-start">{t("registration.seats")}</th>
-          <th class="p-2 text-start">{t("registration.price")}</th>
-          <th class="p-2 text-start">{t("registration.status")}</th>
-          <th class="p-2"></th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} class="border-t border-gray-200 align-top" data-section-row={row.id}>
-            <td class="p-2">
-              <div class="font-medium">{row.course.name}</div>
-              <div class="text-xs text-gray-500">{row.course.code} · {row.course.credits} ECTS</div>
-            </td>
-            <td class="p-2">{row.professor}</td>
-            <td class="p-2">
-              <LessonList row={row} t={t} />
-            </td>
-            <td class="p-2">
-              <SeatCell row={row} t={t} />
-            </td>
-            <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
-            <td class="p-2">
-              {row.eligibility && (
-                <details>
-                  <summary class={row.eligibility.eligible ? "text-success-700" : "text-danger-700"}>
-                    {row.eligibility.eligible ? t("registration.eligible") : t("registration.notEligible")}
-                  </summary>
-                  <ul class="mt-1 list-disc ps-5 text-xs">
-                    {row.eligibility.rules.map((r, i) => (
-                      <li key={i} data-rule={r.status}>
-                        <span class="font-medium">{r.title}</span>: {r.reason}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              )}
-              {row.clash && row.clash.length > 0 && (
-                <div class="text-warning-700 text-xs" data-clash>
-                  {t("registration.clash", { names: row.clash.join(", ") })}
-                </div>
-              )}
-              {!row.mine && row.refusals && row.refusals.length > 0 && (
-                <ul class="mt-1 text-xs text-danger-700" data-refusals>
-                  {row.refusals.map((r) => <li key={r.check}>{t(r.key, r.params)}</li>)}
-                </ul>
-              )}
-            </td>
-            <td class="p-2">
-              <StudentAction row={row} t={t} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+/** A section's columns beyond the five every table shows (course, professor, lessons, seats, price). */
+interface ExtraColumns {
+  heads: string[];
+  cells(row: OfferingRow): preact.JSX.Element;
 }
 
-export function StaffSectionsTable(
-  { rows, t, href }: { rows: OfferingRow[]; t: Translate; href: (section: string) => string },
+function SectionsTable(
+  { rows, t, extra, showClosed }: {
+    rows: OfferingRow[];
+    t: Translate;
+    extra: ExtraColumns;
+    showClosed: boolean;
+  },
 ) {
+  const heads = [
+    t("registration.course"),
+    t("registration.professor"),
+    t("registration.lessons"),
+    t("registration.seats"),
+    t("registration.price"),
+  ];
   return (
     <table class="w-full text-sm" id="registration-sections">
       <thead class="text-xs uppercase text-gray-500">
         <tr>
-          <th class="p-2 text-start">{t("registration.course")}</th>
-          <th class="p-2 text-start">{t("registration.professor")}</th>
-          <th class="p-2 text-start">{t("registration.lessons")}</th>
-          <th class="p-2 text-start">{t("registration.seats")}</th>
-          <th class="p-2 text-start">{t("registration.price")}</th>
-          <th class="p-2"></th>
+          {[...heads, ...extra.heads].map((head, i) => <th key={i} class="p-2 text-start">{head}</th>)}
         </tr>
       </thead>
       <tbody>
@@ -157,7 +105,7 @@ export function StaffSectionsTable(
               <div class="font-medium">{row.course.name}</div>
               <div class="text-xs text-gray-500">
                 {row.course.code} · {row.course.credits} ECTS
-                {row.closed ? ` · ${t("registration.closedSection")}` : ""}
+                {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
               </div>
             </td>
             <td class="p-2">{row.professor}</td>
@@ -168,14 +116,74 @@ export function StaffSectionsTable(
               <SeatCell row={row} t={t} />
             </td>
             <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
-            <td class="p-2">
-              <a class={buttonClass("secondary", "sm")} href={href(row.id)}>
-                {t("registration.roster.show")}
-              </a>
-            </td>
+            {extra.cells(row)}
           </tr>
         ))}
       </tbody>
     </table>
   );
+}
+
+function StudentStatus({ row, t }: { row: OfferingRow; t: Translate }) {
+  return (
+    <>
+      {row.eligibility && (
+        <details>
+          <summary class={row.eligibility.eligible ? "text-success-700" : "text-danger-700"}>
+            {row.eligibility.eligible ? t("registration.eligible") : t("registration.notEligible")}
+          </summary>
+          <ul class="mt-1 list-disc ps-5 text-xs">
+            {row.eligibility.rules.map((r, i) => (
+              <li key={i} data-rule={r.status}>
+                <span class="font-medium">{r.title}</span>: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {row.clash && row.clash.length > 0 && (
+        <div class="text-warning-700 text-xs" data-clash>
+          {t("registration.clash", { names: row.clash.join(", ") })}
+        </div>
+      )}
+      {!row.mine && row.refusals && row.refusals.length > 0 && (
+        <ul class="mt-1 text-xs text-danger-700" data-refusals>
+          {row.refusals.map((r) => <li key={r.check}>{t(r.key, r.params)}</li>)}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function StudentSectionsTable({ rows, t }: { rows: OfferingRow[]; t: Translate }) {
+  const extra = {
+    heads: [t("registration.status"), ""],
+    cells: (row: OfferingRow) => (
+      <>
+        <td class="p-2">
+          <StudentStatus row={row} t={t} />
+        </td>
+        <td class="p-2">
+          <StudentAction row={row} t={t} />
+        </td>
+      </>
+    ),
+  };
+  return <SectionsTable rows={rows} t={t} extra={extra} showClosed={false} />;
+}
+
+export function StaffSectionsTable(
+  { rows, t, href }: { rows: OfferingRow[]; t: Translate; href: (section: string) => string },
+) {
+  const extra = {
+    heads: [""],
+    cells: (row: OfferingRow) => (
+      <td class="p-2">
+        <a class={buttonClass("secondary", "sm")} href={href(row.id)}>
+          {t("registration.roster.show")}
+        </a>
+      </td>
+    ),
+  };
+  return <SectionsTable rows={rows} t={t} extra={extra} showClosed />;
 }
