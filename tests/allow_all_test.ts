@@ -5,7 +5,7 @@
  * spawns processes, loads native code or writes files (uploads live in KV).
  */
 import { assert, assertEquals } from "./assert.ts";
-import { DENO, ROOT, serveFlags } from "./serve_flags.ts";
+import { DENO, freePort, ROOT, serveFlags } from "./serve_flags.ts";
 import { DOCUMENTED_ENV, type EnvName, envVar } from "../utils/env.ts";
 
 /** What each guarded file says of itself, so that a served copy is recognised whatever the status. */
@@ -39,13 +39,6 @@ async function rawGet(port: number, path: string): Promise<{ status: number; tex
   );
   const text = new TextDecoder().decode(await new Response(conn.readable).arrayBuffer());
   return { status: Number(text.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0), text };
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /** The local modules the server loads (main.ts's module graph, without node_modules). */

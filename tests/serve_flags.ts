@@ -16,3 +16,11 @@ export async function serveFlags(root = new URL("..", import.meta.url).pathname)
 
 export const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const DENO = Deno.execPath();
+
+/** A port nothing listens on right now, for a server process to bind. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}

@@ -15,13 +15,7 @@ import {
   windowOf,
 } from "./chat_helpers.ts";
 import { DEMO, launchBrowser } from "./harness.ts";
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
+import { freePort } from "../serve_flags.ts";
 
 /**
  * The production server on a given port and KV folder (the harness picks a new port each time, and a page

@@ -4,7 +4,7 @@
  * network needs.
  */
 import { type Browser, chromium, type Page } from "playwright-core";
-import { DENO, ROOT, serveFlags } from "../serve_flags.ts";
+import { DENO, freePort, ROOT, serveFlags } from "../serve_flags.ts";
 import { REFERENCE_NOW } from "../../services/seed/university_sizes.ts";
 
 export interface TestServer {
@@ -18,13 +18,6 @@ export interface TestServer {
 }
 
 const CHROMIUM = "/usr/bin/chromium";
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
 
 /**
  * `opts.kvDir`: share another server's KV folder (name under ./data, e.g. from `kvDirOf`), for tests of
