@@ -4,9 +4,8 @@
  */
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { chatClient, type ChatTestClient } from "../../tests/chat_client.ts";
-import { DENO, ROOT, serveFlags } from "../../tests/serve_flags.ts";
-import { type Credentials, DEMO } from "../../tests/e2e/harness.ts";
-import { REFERENCE_NOW } from "../seed/university_sizes.ts";
+import { ROOT } from "../../tests/serve_flags.ts";
+import { type Credentials, DEMO, startServer, type TestServer } from "../../tests/e2e/harness.ts";
 import { db, openDb } from "../db/kv.ts";
 import { drain, isDraining } from "./shutdown.ts";
 
@@ -47,53 +46,6 @@ Deno.test("a drain lets the request in flight finish, refuses new ones and close
   });
 });
 
-async function serve(kvDir: string) {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  const child = new Deno.Command(DENO, {
-    args: ["run", ...await serveFlags(), "main.ts"],
-    cwd: ROOT,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      KV_PATH: `./data/${kvDir}/app.kv`,
-      SEED: "demo",
-      APP_NOW: REFERENCE_NOW,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let log = "";
-  const decoder = new TextDecoder();
-  const collecting = Promise.all([child.stdout, child.stderr].map(async (stream) => {
-    for await (const chunk of stream) log += decoder.decode(chunk);
-  }));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0;; i++) {
-    const up = await fetch(`${url}/api/system/health`).then((r) => (r.body?.cancel(), r.ok), () => false);
-    if (up) break;
-    if (i > 300) throw new Error(`no server on ${port}:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    output: () => log,
-    /** Sends SIGTERM; resolves with the exit code and how long the process took to exit. */
-    async terminate() {
-      const started = performance.now();
-      try {
-        child.kill("SIGTERM");
-      } catch {
-        // exited already (a step failed after the SIGTERM)
-      }
-      const { code } = await child.status;
-      await collecting;
-      return { code, ms: performance.now() - started };
-    },
-  };
-}
-
 async function login(url: string, account: Credentials): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: "POST",
@@ -119,8 +71,8 @@ Deno.test({
   async fn(t) {
     const kvDir = `test-shutdown-${crypto.randomUUID().slice(0, 8)}`;
     await Deno.mkdir(`${ROOT}/data/${kvDir}`, { recursive: true });
-    let first: Awaited<ReturnType<typeof serve>> | null = await serve(kvDir);
-    let second: Awaited<ReturnType<typeof serve>> | null = null;
+    let first: TestServer | null = await startServer({}, { kvDir });
+    let second: TestServer | null = null;
     try {
       const accounts = [DEMO.staff, DEMO.prof, DEMO.student, DEMO.admin];
       const tokens = await Promise.all(accounts.map((a) => login(first!.url, a)));
@@ -167,7 +119,7 @@ Deno.test({
       await t.step(
         "on the restarted server every client resumes and no acknowledged message is lost",
         async () => {
-          second = await serve(kvDir);
+          second = await startServer({}, { kvDir });
           const resumed = await Promise.all(clients.map(async (old, n) => {
             const before = seqsSeen(old, chatId);
             const client = await chatClient(wsOf(second!.url), { token: tokens[n % tokens.length] });
@@ -200,8 +152,8 @@ Deno.test({
         },
       );
     } finally {
-      await (first as { terminate(): Promise<unknown> } | null)?.terminate();
-      await (second as { terminate(): Promise<unknown> } | null)?.terminate();
+      await (first as TestServer | null)?.terminate();
+      await (second as TestServer | null)?.terminate();
       await Deno.remove(`${ROOT}/data/${kvDir}`, { recursive: true }).catch(() => {});
     }
   },

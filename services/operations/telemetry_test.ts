@@ -4,7 +4,7 @@
  * JSON with the request id that the response's X-Request-Id header carries.
  */
 import { assert, assertEquals } from "../../tests/assert.ts";
-import { DENO, ROOT, serveFlags } from "../../tests/serve_flags.ts";
+import { startServer } from "../../tests/e2e/harness.ts";
 
 interface OtlpSpan {
   name: string;
@@ -26,40 +26,20 @@ Deno.test({
       }
       return Response.json({});
     });
-    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const port = (listener.addr as Deno.NetAddr).port;
-    listener.close();
-    const kvDir = `test-otel-${crypto.randomUUID().slice(0, 8)}`;
-    await Deno.mkdir(`${ROOT}/data/${kvDir}`, { recursive: true });
-    const child = new Deno.Command(DENO, {
-      args: ["run", ...await serveFlags(), "main.ts"],
-      cwd: ROOT,
-      env: {
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        KV_PATH: `./data/${kvDir}/app.kv`,
-        OTEL_DENO: "true",
-        OTEL_SERVICE_NAME: "uniadmin-test",
-        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.addr.port}`,
-      },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    let log = "";
-    const decoder = new TextDecoder();
-    const collecting = Promise.all([child.stdout, child.stderr].map(async (stream) => {
-      for await (const chunk of stream) log += decoder.decode(chunk);
-    }));
-    const url = `http://127.0.0.1:${port}`;
+    const server = await startServer({
+      // The telemetry of a deployment, without the demo's seeding in the log.
+      SEED: "",
+      OTEL_DENO: "true",
+      OTEL_SERVICE_NAME: "uniadmin-test",
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.addr.port}`,
+    });
+    const { url } = server;
     try {
-      for (let i = 0;; i++) {
-        const up = await fetch(`${url}/api/system/ready`).then((r) => (r.body?.cancel(), r.ok), () => false);
-        if (up) break;
-        if (i > 300) throw new Error(`no server:\n${log}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-
+      // Readiness, asked as an orchestrator asks it; its span is among those checked below.
+      const ready = await fetch(`${url}/api/system/ready`);
+      await ready.body?.cancel();
+      assertEquals(ready.status, 200);
       await t.step("request spans arrive named by route pattern, with the operationId", async () => {
         const missing = await fetch(`${url}/api/books/12345`, {
           headers: { "x-request-id": "otel-test-0001" },
@@ -86,13 +66,14 @@ Deno.test({
         });
         await refused.body?.cancel();
         assertEquals(refused.headers.get("x-request-id"), "otel-test-0002");
-        const parsed = () => log.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+        const parsed = () =>
+          server.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
         for (let i = 0; i < 50 && !parsed().some((l) => l.requestId === "otel-test-0002"); i++) {
           await new Promise((r) => setTimeout(r, 50)); // the line is on its way through the pipe
         }
         const lines = parsed();
         const events = lines.map((l) => l.event);
-        assert(events.includes("listening") && events.includes("migration_finished"), log);
+        assert(events.includes("listening") && events.includes("migration_finished"), server.output());
         const request = lines.find((l) => l.requestId === "otel-test-0002");
         assertEquals([request?.event, request?.route, request?.operationId], [
           "http_request",
@@ -101,12 +82,10 @@ Deno.test({
         ]);
       });
     } finally {
-      child.kill("SIGTERM");
-      const status = await child.status;
-      await collecting;
+      const { code } = await server.terminate();
       await collector.shutdown();
-      await Deno.remove(`${ROOT}/data/${kvDir}`, { recursive: true }).catch(() => {});
-      assertEquals(status.code, 0, log);
+      await server.stop();
+      assertEquals(code, 0, server.output());
     }
   },
 });

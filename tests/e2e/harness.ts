@@ -12,6 +12,8 @@ export interface TestServer {
   /** The KV folder's name under ./data (pass it as `kvDir` to start another process on the same store). */
   kvDir: string;
   stop(): Promise<void>;
+  /** Sends SIGTERM and waits: the exit code and how long the process took to exit (the KV stays). */
+  terminate(): Promise<{ code: number; ms: number }>;
   /** Ends the process at once (kill -9), as a crash would; the KV stays for a restart on the same kvDir. */
   crash(): Promise<void>;
   output(): string;
@@ -69,6 +71,17 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  async function terminate() {
+    const started = performance.now();
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // already gone
+    }
+    const { code } = await child.status;
+    await collecting;
+    return { code, ms: performance.now() - started };
+  }
   return {
     url,
     kvDir: dir.split("/").pop()!,
@@ -82,14 +95,9 @@ export async function startServer(
       await child.status;
       await collecting;
     },
+    terminate,
     async stop() {
-      try {
-        child.kill("SIGTERM");
-      } catch {
-        // already gone
-      }
-      await child.status;
-      await collecting;
+      await terminate();
       if (owned) await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
