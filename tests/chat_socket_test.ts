@@ -82,11 +82,14 @@ Deno.test("chat socket protocol", async (t) => {
         });
         assertEquals(foreign.status, 403);
         await foreign.body?.cancel();
+        const opened = Date.now();
         const idle = await chatClient(url, {});
         assertEquals(await refused(idle.call("getRooms", {})), "unauthorized");
-        const started = Date.now();
         assertEquals((await idle.closed).code, 4000);
-        assert(Date.now() - started <= 5_200, "closed within 5 s of opening");
+        // The server closes it 5 s after accepting it; a second's slack for an event loop shared by the
+        // parallel suite (the old 200 ms, counted from after the refusal, failed under load).
+        const lived = Date.now() - opened;
+        assert(lived >= 4_900 && lived <= 6_000, `closed ${lived} ms after opening, not about 5 s`);
       },
     );
 
