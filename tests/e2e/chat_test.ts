@@ -292,8 +292,21 @@ Deno.test({
           const box = await emoji.boundingBox();
           assert(box && box.width >= 24 && box.width <= 48, `emoji button ${box?.width}`);
           await emoji.click();
+          // The click inserts the emoji a moment later: wait for that before Escape closes the picker.
+          const input = window.locator("[data-testid=chat-input]");
+          await input.evaluate((el) =>
+            new Promise<void>((resolve) => {
+              const until = performance.now() + 5000;
+              const check = () =>
+                /\p{Extended_Pictographic}/u.test((el as HTMLTextAreaElement).value) ||
+                  performance.now() > until
+                  ? resolve()
+                  : requestAnimationFrame(check);
+              check();
+            })
+          );
           await staff.page.keyboard.press("Escape");
-          const text = await window.locator("[data-testid=chat-input]").inputValue();
+          const text = await input.inputValue();
           assert(/\p{Extended_Pictographic}/u.test(text), `an emoji was inserted: ${text}`);
           const stored = await staff.page.evaluate(() => ({
             skin: localStorage.getItem("emoji-mart.skin"),
