@@ -67,6 +67,8 @@ Deno.test({
       }
 
       async function openUserMenu(page: Page) {
+        // The menu is an island: a click before it hydrates opens nothing.
+        await page.waitForSelector("html[data-hydrated=true]");
         await page.click("#user-menu-button");
         await page.locator("#user-menu-menu").waitFor({ state: "visible" });
       }
@@ -281,6 +283,8 @@ Deno.test({
           // The choice sticks across pages.
           await page.goto(`${base}/hr`);
           assertEquals(await page.locator("html").getAttribute("lang"), "en");
+          // A click on the language button before its island hydrates opens nothing.
+          await page.waitForSelector("html[data-hydrated=true]");
 
           await page.click("#language-menu-button");
           await Promise.all([

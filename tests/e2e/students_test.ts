@@ -112,6 +112,7 @@ Deno.test({
 
       await t.step("export downloads exactly what the filter shows", async () => {
         await page.goto(`${base}/students?status=graduated`);
+        await page.waitForSelector("html[data-hydrated=true]");
         const total = Number((await page.getByTestId("students-total").textContent())?.match(/\d+/)?.[0]);
         assert(total > 0, "the demo data has graduated students");
         const [download] = await Promise.all([

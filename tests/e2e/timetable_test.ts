@@ -94,6 +94,7 @@ Deno.test({
         const sp = await student.newPage();
         await signIn(sp, base, DEMO.student);
         await sp.goto(`${base}/vote-form`);
+        await sp.waitForSelector("html[data-hydrated=true]");
         const course = await sp.locator("#vote-book option:not([value=''])").first().getAttribute("value");
         assert(course);
         await sp.selectOption("#vote-book", course);
