@@ -72,7 +72,8 @@ router.openapi(
     responses: { 200: json(z.object({ data: z.array(Notification) })) },
   }),
   async (c) => {
-    const { data } = await listNotifications(userIdOf(c), { unread: true, limit: 10 });
+    const lang = (c.get("state") as AppState).lang;
+    const { data } = await listNotifications(userIdOf(c), { unread: true, limit: 10, lang });
     return c.json({ data }, 200);
   },
 );

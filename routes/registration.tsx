@@ -89,7 +89,12 @@ export default function RegistrationPage({ data, state }: PageProps<Registration
       </form>
       {query.tab === "register" && data.mine && <MinePanel mine={data.mine} t={t} />}
       {query.tab === "sections" && data.roster && (
-        <RosterPanel roster={data.roster} t={t} canExport={auth.can(`${KEY}.export`)} />
+        <RosterPanel
+          roster={data.roster}
+          t={t}
+          canExport={auth.can(`${KEY}.export`)}
+          dropLate={data.dropLate}
+        />
       )}
       {listing && (
         query.tab === "register" && data.mine
@@ -112,7 +117,9 @@ export default function RegistrationPage({ data, state }: PageProps<Registration
           hrefFor={(page) => keep({ page })}
         />
       )}
-      {query.tab === "holds" && <HoldsPanel holds={data.holds} t={t} />}
+      {query.tab === "holds" && (
+        <HoldsPanel holds={data.holds} names={data.holdNames} student={query.student} t={t} />
+      )}
       {query.tab === "settings" && data.groupId !== null && (
         <WindowForm groupId={data.groupId} window={data.window} t={t} />
       )}

@@ -12,7 +12,9 @@ import type { Translate } from "../../utils/i18n.ts";
 const INPUT = "rounded border border-gray-300 px-2 py-1 text-sm";
 const R = "registration.roster";
 
-export function RosterPanel({ roster, t, canExport }: { roster: Roster; t: Translate; canExport: boolean }) {
+export function RosterPanel(
+  { roster, t, canExport, dropLate }: { roster: Roster; t: Translate; canExport: boolean; dropLate: boolean },
+) {
   const list = (rows: Roster["enrolled"], waiting: boolean) => (
     <table class="w-full text-sm" data-roster={waiting ? "waitlist" : "enrolled"}>
       <tbody>
@@ -29,6 +31,7 @@ export function RosterPanel({ roster, t, canExport }: { roster: Roster; t: Trans
                 data-reg="drop"
                 data-registration={s.registrationId}
                 data-course={roster.course}
+                data-late={dropLate ? "1" : undefined}
               >
                 {t("registration.drop")}
               </button>
@@ -89,10 +92,35 @@ export function RosterPanel({ roster, t, canExport }: { roster: Roster; t: Trans
   );
 }
 
-export function HoldsPanel({ holds, t }: { holds: Hold[]; t: Translate }) {
+export function HoldsPanel(
+  { holds, names, student, t }: {
+    holds: Hold[];
+    names: Record<number, string>;
+    student: number | null;
+    t: Translate;
+  },
+) {
   const H = "registration.holds";
   return (
     <section class="space-y-3">
+      <form method="get" action="/registration" role="search" class="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value="holds" />
+        <label class="flex flex-col text-xs">
+          {t(`${H}.filter`)}
+          <input
+            id="registration-hold-filter"
+            name="student"
+            type="number"
+            min="1"
+            value={student ?? ""}
+            class={INPUT}
+          />
+        </label>
+        <button type="submit" class={buttonClass("secondary", "sm")}>{t(`${H}.filterShow`)}</button>
+        {student !== null && (
+          <a href="/registration?tab=holds" class={buttonClass("ghost", "sm")}>{t(`${H}.filterAll`)}</a>
+        )}
+      </form>
       <form data-reg-form="hold" class="flex flex-wrap items-end gap-2">
         <label class="flex flex-col text-xs">
           {t(`${H}.studentId`)}
@@ -120,6 +148,7 @@ export function HoldsPanel({ holds, t }: { holds: Hold[]; t: Translate }) {
               {holds.map((h) => (
                 <tr key={h.id} class="border-t border-gray-200">
                   <td class="p-1">{h.studentId}</td>
+                  <td class="p-1">{names[h.studentId] ?? ""}</td>
                   <td class="p-1">{t(`${H}.kinds.${h.kind}`)}</td>
                   <td class="p-1">{h.reason}</td>
                   <td class="p-1">{formatDisplayDate(h.at)}</td>

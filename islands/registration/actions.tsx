@@ -1,10 +1,12 @@
 /**
  * The answer to every action of /registration that the server rendered (one delegated listener): register,
- * drop, the registrar's enrol / section / hold / window forms. Each calls the API; on success it says so and
+ * drop (after a confirmation; past the drop deadline the registrar must give a reason), the registrar's enrol /
+ * section / hold / window forms. Each calls the API; on success it says so and
  * re-reads the page (a soft navigation to the same URL), on failure it shows the shared error dialog with every
  * reason the server gave — a refused registration lists each failed check.
  */
 import { useEffect, useState } from "preact/hooks";
+import { ConfirmDialog } from "../../components/ui/confirm_dialog.tsx";
 import { ErrorDialog } from "../../components/ui/error_dialog.tsx";
 import { showToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../utils/api_client.ts";
@@ -14,6 +16,14 @@ import { t } from "../../utils/i18n.ts";
 interface Failure {
   message: string;
   fields: Record<string, string>;
+}
+
+/** A drop waiting for its confirmation. */
+interface PendingDrop {
+  button: HTMLElement;
+  registration: string;
+  course: string;
+  late: boolean;
 }
 
 /** Re-reads the page through client navigation (a full load where it is not installed). */
@@ -38,12 +48,6 @@ async function runAction(el: HTMLElement): Promise<string> {
         ? t("registration.registered", { course: d.course ?? "" })
         : t("registration.waitlistedDone", { position: r.position ?? 0 });
     }
-    case "drop":
-      await call("POST /registrations/{registrationId}/drop", {
-        params: { registrationId: d.registration! },
-        body: {},
-      });
-      return t("registration.dropped", { course: d.course ?? "" });
     case "hold-remove":
       await call("DELETE /holds/{studentId}/{holdId}", {
         params: { studentId: d.student!, holdId: d.hold! },
@@ -105,40 +109,68 @@ async function submitForm(form: HTMLFormElement): Promise<string> {
   return t("registration.settings.saved");
 }
 
+async function drop(pending: PendingDrop, reason: string): Promise<string> {
+  await call("POST /registrations/{registrationId}/drop", {
+    params: { registrationId: pending.registration },
+    body: pending.late ? { override: true, reason } : {},
+  });
+  return t("registration.dropped", { course: pending.course });
+}
+
+let busy = false;
+
+/** Runs one action at a time; says how it went (a toast and the re-read page, or the reasons it failed). */
+async function run(
+  target: HTMLElement,
+  work: () => Promise<string>,
+  onFailure: (failure: Failure) => void,
+): Promise<void> {
+  if (busy) return;
+  busy = true;
+  target.setAttribute("aria-busy", "true");
+  try {
+    showToast(await work(), "success");
+    reloadPage();
+  } catch (error) {
+    onFailure(
+      error instanceof ApiError
+        ? { message: error.message, fields: error.fields }
+        : { message: t("errors.network"), fields: {} },
+    );
+  } finally {
+    busy = false;
+    target.removeAttribute("aria-busy");
+  }
+}
+
 export function RegistrationActions() {
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [pending, setPending] = useState<PendingDrop | null>(null);
+  const [reason, setReason] = useState("");
+  const [dropping, setDropping] = useState(false);
 
   useEffect(() => {
-    let busy = false;
-    const run = async (target: HTMLElement, work: () => Promise<string>) => {
-      if (busy) return;
-      busy = true;
-      target.setAttribute("aria-busy", "true");
-      try {
-        showToast(await work(), "success");
-        reloadPage();
-      } catch (error) {
-        setFailure(
-          error instanceof ApiError
-            ? { message: error.message, fields: error.fields }
-            : { message: t("errors.network"), fields: {} },
-        );
-      } finally {
-        busy = false;
-        target.removeAttribute("aria-busy");
-      }
-    };
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element | null)?.closest<HTMLElement>("[data-reg]");
       if (!button) return;
       event.preventDefault();
-      run(button, () => runAction(button));
+      if (button.dataset.reg === "drop") {
+        setReason("");
+        setPending({
+          button,
+          registration: button.dataset.registration!,
+          course: button.dataset.course ?? "",
+          late: button.dataset.late === "1",
+        });
+        return;
+      }
+      run(button, () => runAction(button), setFailure);
     };
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target as HTMLFormElement;
       if (!form.dataset.regForm) return;
       event.preventDefault();
-      run(form, () => submitForm(form));
+      run(form, () => submitForm(form), setFailure);
     };
     document.addEventListener("click", onClick);
     document.addEventListener("submit", onSubmit);
@@ -148,14 +180,59 @@ export function RegistrationActions() {
     };
   }, []);
 
+  const confirmDrop = async () => {
+    if (!pending) return;
+    if (pending.late && !reason.trim()) {
+      document.getElementById("registration-drop-reason")?.focus();
+      return;
+    }
+    setDropping(true);
+    await run(pending.button, () => drop(pending, reason.trim()), setFailure);
+    setDropping(false);
+    setPending(null);
+  };
+  const C = "registration.dropConfirm";
   return (
-    <ErrorDialog
-      id="registration-error"
-      message={failure?.message ?? null}
-      fieldErrors={failure?.fields}
-      title={t("registration.refusedTitle")}
-      okLabel="OK"
-      onClose={() => setFailure(null)}
-    />
+    <>
+      <ConfirmDialog
+        id="registration-drop"
+        open={pending !== null}
+        title={t(`${C}.title`, { course: pending?.course ?? "" })}
+        message={
+          <>
+            {t(`${C}.message`)}
+            {pending?.late && (
+              <label class="mt-3 flex flex-col gap-1 text-sm">
+                <span>{t(`${C}.late`)}</span>
+                <span class="font-medium">{t(`${C}.reason`)}</span>
+                <textarea
+                  id="registration-drop-reason"
+                  required
+                  maxLength={500}
+                  rows={3}
+                  value={reason}
+                  onInput={(e) => setReason(e.currentTarget.value)}
+                  class="rounded border border-gray-300 px-2 py-1"
+                />
+              </label>
+            )}
+          </>
+        }
+        yesLabel={t(`${C}.yes`)}
+        noLabel={t(`${C}.no`)}
+        danger
+        busy={dropping}
+        onYes={confirmDrop}
+        onNo={() => setPending(null)}
+      />
+      <ErrorDialog
+        id="registration-error"
+        message={failure?.message ?? null}
+        fieldErrors={failure?.fields}
+        title={t("registration.refusedTitle")}
+        okLabel="OK"
+        onClose={() => setFailure(null)}
+      />
+    </>
   );
 }

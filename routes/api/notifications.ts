@@ -47,7 +47,8 @@ router.openapi(
   async (c) => {
     const { unread, page, limit } = c.req.valid("query");
     const filter = unread === undefined ? undefined : unread === "1";
-    return c.json(await listNotifications(userIdOf(c), { unread: filter, page, limit }), 200);
+    const lang = (c.get("state") as AppState).lang;
+    return c.json(await listNotifications(userIdOf(c), { unread: filter, page, limit, lang }), 200);
   },
 );
 

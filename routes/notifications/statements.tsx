@@ -12,7 +12,8 @@ const PATH = "/notifications/statements";
 export const handler: Handlers<Notification[], AppState> = {
   async GET({ state, render }) {
     return render(
-      (await listNotifications(state.identity!.user.id, { kind: "statement", limit: 1000 })).data,
+      (await listNotifications(state.identity!.user.id, { kind: "statement", limit: 1000, lang: state.lang }))
+        .data,
     );
   },
   async POST({ req, state }) {

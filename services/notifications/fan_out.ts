@@ -36,3 +36,16 @@ const fanOut = defineJob<FanOut>({
 export function notifyMany(key: string, userIds: number[], notification: NewNotification): Promise<boolean> {
   return fanOut.enqueue({ key, userIds: [...new Set(userIds)], notification }, { key: `fan_out:${key}` });
 }
+
+/**
+ * Adds to `atomic` the delivery of one notification, so it is sent exactly when the caller's write commits (a
+ * waitlisted student promoted by a drop hears of it once, however often the drop is retried). `key` must be new.
+ */
+export function notifyInAtomic(
+  atomic: Deno.AtomicOperation,
+  key: string,
+  userId: number,
+  notification: NewNotification,
+): Deno.AtomicOperation {
+  return deliver.addTo(atomic, { userId, notification }, { key: `notify:${key}` });
+}

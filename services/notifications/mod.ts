@@ -12,6 +12,7 @@ import { db, KV_LIMITS, readMany } from "../db/kv.ts";
 import { appendToLog } from "../db/log.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 import { logEvent } from "../operations/log.ts";
+import { DEFAULT_LANG, type Lang } from "../../utils/i18n.ts";
 
 export const NOTIFICATION_KINDS = ["system", "statement", "message", "poll"] as const;
 export type NotificationKind = typeof NOTIFICATION_KINDS[number];
@@ -26,7 +27,19 @@ export interface Notification {
   read: boolean;
 }
 
-export type NewNotification = Pick<Notification, "title" | "body" | "kind"> & { link?: string };
+/** What a module sends: the text in Georgian, and optionally in English for readers who chose English. */
+export type NewNotification = Pick<Notification, "title" | "body" | "kind"> & {
+  link?: string;
+  en?: { title: string; body: string };
+};
+
+/** As stored: the reader's language is chosen when listing (`listNotifications`' `lang`). */
+type StoredNotification = Notification & { en?: { title: string; body: string } };
+
+function inLanguage(stored: StoredNotification, lang: Lang): Notification {
+  const { en, ...notification } = stored;
+  return lang === "en" && en ? { ...notification, title: en.title, body: en.body } : notification;
+}
 
 export interface ChannelChoice {
   inApp: boolean;
@@ -56,7 +69,7 @@ export function onNotificationCreated(listener: CreatedListener): () => void {
 
 /** Stores a notification for `userId` (for any module and the seed); returns it. */
 export async function createNotification(userId: number, input: NewNotification): Promise<Notification> {
-  const created = await appendToLog<Notification>({
+  const created = await appendToLog<StoredNotification>({
     prefix: ["notifications", userId],
     head: versionKey(userId),
     build: (id) => ({
@@ -67,6 +80,7 @@ export async function createNotification(userId: number, input: NewNotification)
       kind: input.kind,
       createdAt: new Date().toISOString(),
       read: false,
+      ...(input.en ? { en: input.en } : {}),
     }),
     counters: [{ key: unreadKey(userId), by: 1 }],
     attempts: ATTEMPTS,
@@ -79,7 +93,7 @@ export async function createNotification(userId: number, input: NewNotification)
       logEvent("error", "notification_listener_failed", { error });
     }
   }
-  return created.value;
+  return inLanguage(created.value, DEFAULT_LANG);
 }
 
 export async function unreadCount(userId: number): Promise<number> {
@@ -93,20 +107,22 @@ export async function notificationVersion(userId: number): Promise<number> {
 /** The user's notifications, newest first; `unread` filters by read state. */
 export async function listNotifications(
   userId: number,
-  opts: { unread?: boolean; kind?: NotificationKind; page?: number; limit?: number } = {},
+  opts: { unread?: boolean; kind?: NotificationKind; page?: number; limit?: number; lang?: Lang } = {},
 ): Promise<{ data: Notification[]; total: number }> {
   const page = Math.max(1, opts.page ?? 1);
   const limit = Math.max(1, opts.limit ?? 20);
-  const matching: Notification[] = [];
+  const matching: StoredNotification[] = [];
   for await (
-    const entry of db().list<Notification>({ prefix: ["notifications", userId] }, { reverse: true })
+    const entry of db().list<StoredNotification>({ prefix: ["notifications", userId] }, { reverse: true })
   ) {
     const n = entry.value;
     if (opts.unread !== undefined && n.read === opts.unread) continue;
     if (opts.kind && n.kind !== opts.kind) continue;
     matching.push(n);
   }
-  return { data: matching.slice((page - 1) * limit, page * limit), total: matching.length };
+  const lang = opts.lang ?? DEFAULT_LANG;
+  const data = matching.slice((page - 1) * limit, page * limit).map((n) => inLanguage(n, lang));
+  return { data, total: matching.length };
 }
 
 /**

@@ -69,22 +69,39 @@ export interface Job<P> {
   name: string;
   /** True when enqueued, false when this key was enqueued before. */
   enqueue(payload: P, opts: EnqueueOptions): Promise<boolean>;
+  /**
+   * Adds the enqueue to an atomic the caller commits, so the job exists exactly when the caller's write does.
+   * The key must be new: the atomic fails its check when the key was enqueued before.
+   */
+  addTo(atomic: Deno.AtomicOperation, payload: P, opts: EnqueueOptions): Deno.AtomicOperation;
 }
 
 export function defineJob<P>(definition: JobDefinition<P>): Job<P> {
   if (definitions.has(definition.name)) throw new Error(`job ${definition.name} is defined twice`);
   definitions.set(definition.name, definition as JobDefinition<unknown>);
-  return { name: definition.name, enqueue: (payload, opts) => enqueueJob(definition.name, payload, opts) };
+  return {
+    name: definition.name,
+    enqueue: (payload, opts) => enqueueJob(definition.name, payload, opts),
+    addTo: (atomic, payload, opts) => addJob(atomic, definition.name, payload, opts),
+  };
 }
 
-async function enqueueJob(name: string, payload: unknown, opts: EnqueueOptions): Promise<boolean> {
+function addJob(
+  atomic: Deno.AtomicOperation,
+  name: string,
+  payload: unknown,
+  opts: EnqueueOptions,
+): Deno.AtomicOperation {
   const message: JobMessage = { type: "uniadmin_job", name, payload, key: opts.key, attempt: 1 };
-  const result = await db().atomic()
+  return atomic
     .check({ key: seenKey(opts.key), versionstamp: null })
     .set(seenKey(opts.key), { name, at: new Date().toISOString() }, { expireIn: SEEN_KEEP_MS })
     .sum(STATS_KEYS.enqueued, 1n)
-    .enqueue(message, { delay: opts.delayMs })
-    .commit();
+    .enqueue(message, { delay: opts.delayMs });
+}
+
+async function enqueueJob(name: string, payload: unknown, opts: EnqueueOptions): Promise<boolean> {
+  const result = await addJob(db().atomic(), name, payload, opts).commit();
   if (result.ok) logEvent("info", "job_enqueued", { job: name, key: opts.key });
   return result.ok;
 }

@@ -27,6 +27,8 @@ import { today } from "./windows.ts";
 import { forgetSeats, rememberSeats } from "./seats_cache.ts";
 import { shownSeats } from "./display_cache.ts";
 import { AppError, forbidden, notFound } from "../../utils/errors.ts";
+import { notifyInAtomic } from "../notifications/fan_out.ts";
+import { translatorFor } from "../languages/i18n.ts";
 
 /** Waitlisted students looked at per drop: enough to pass over a few who no longer qualify. */
 const CANDIDATES = 5;
@@ -110,6 +112,22 @@ export async function dropRegistration(
     }, { attempts: DECISION_ATTEMPTS }));
 }
 
+function promotedNotice(section: Section) {
+  const [ka, en] = [translatorFor("ka"), translatorFor("en")];
+  const nameKa = section.book.name;
+  const nameEn = section.book.nameEng || section.book.name;
+  return {
+    kind: "system" as const,
+    link: "/registration",
+    title: ka("registration.promotedTitle", { course: nameKa }),
+    body: ka("registration.promotedBody", { course: nameKa }),
+    en: {
+      title: en("registration.promotedTitle", { course: nameEn }),
+      body: en("registration.promotedBody", { course: nameEn }),
+    },
+  };
+}
+
 /** Adds to `atomic` the enrolment of the first waitlisted student who still passes; null when none does. */
 async function promoteFirst(
   atomic: Deno.AtomicOperation,
@@ -166,6 +184,16 @@ async function promoteFirst(
       after: enrolled,
       extra: { promoted: true },
     });
+    const account = (facts.student.value as Student).userId;
+    // Keyed by the waitlist place: positions only grow, so each promotion is told once.
+    if (account !== null) {
+      notifyInAtomic(
+        atomic,
+        `promoted:${section.id}:${String(place.key.at(-1))}`,
+        account,
+        promotedNotice(section),
+      );
+    }
     return enrolled;
   }
   return null;

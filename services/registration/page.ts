@@ -9,8 +9,10 @@ import { listHolds } from "./holds.ts";
 import type { Hold, RegistrationWindow } from "./model.ts";
 import { listOfferings, type Mine, type OfferingRow } from "./offerings.ts";
 import { type Roster, sectionRoster } from "./roster.ts";
-import { currentWindowGroup, getWindow } from "./windows.ts";
+import { currentWindowGroup, getWindow, today } from "./windows.ts";
 import type { Lang } from "../../utils/i18n.ts";
+import type { Student } from "../academic/model.ts";
+import { getManyRecords } from "../db/reads.ts";
 
 export type RegistrationTab = "register" | "sections" | "holds" | "settings";
 export const PAGE_SIZE = 20;
@@ -21,6 +23,8 @@ export interface RegistrationQuery {
   text: string;
   page: number;
   section: string | null;
+  /** The holds tab's student filter. */
+  student: number | null;
 }
 
 export interface RegistrationPageData {
@@ -32,8 +36,12 @@ export interface RegistrationPageData {
   total: number;
   mine: Mine | null;
   holds: Hold[];
+  /** The held students' names in the page's language. */
+  holdNames: Record<number, string>;
   roster: Roster | null;
   staff: boolean;
+  /** The semester's drop deadline has passed: only the registrar may drop, with a reason. */
+  dropLate: boolean;
 }
 
 const positive = (value: string | null) => {
@@ -51,6 +59,7 @@ export function parseRegistrationQuery(params: URLSearchParams, staff: boolean):
     text: (params.get("q") ?? "").trim().slice(0, 100),
     page: Math.min(positive(params.get("page")) ?? 1, 10_000),
     section: section && /^\d{1,9}-\d{1,9}-\d{1,9}$/.test(section) ? section : null,
+    student: positive(params.get("student")),
   };
 }
 
@@ -71,11 +80,19 @@ export async function loadRegistrationPage(
       ? { ...empty, mine: null }
       : listOfferings(groupId, { text: query.text, page: query.page, limit: PAGE_SIZE }, { studentId }, lang)
         .then((r) => ({ rows: r.data, total: r.total, mine: r.mine })),
-    query.tab === "holds" && viewer.canHolds ? listHolds() : [],
+    query.tab === "holds" && viewer.canHolds ? listHolds(query.student ?? undefined) : [],
     viewer.staff && query.section && query.tab === "sections"
       ? sectionRoster(query.section, lang).catch(() => null)
       : null,
   ]);
+  const heldIds = [...new Set(holds.map((h) => h.studentId))];
+  const held = await getManyRecords<Student>("students", heldIds);
+  const holdNames = Object.fromEntries(heldIds.flatMap((id, i) => {
+    const s = held[i]?.value;
+    return s
+      ? [[id, lang === "en" ? `${s.firstNameEn} ${s.lastNameEn}` : `${s.firstNameKa} ${s.lastNameKa}`]]
+      : [];
+  }));
   return {
     query,
     groups: [...groups].reverse().map((g) => ({ id: g.id, label: g.value.seasonYear })),
@@ -85,7 +102,9 @@ export async function loadRegistrationPage(
     total: listing.total,
     mine: listing.mine,
     holds,
+    holdNames,
     roster,
     staff: viewer.staff,
+    dropLate: window !== null && today() > window.dropDeadline,
   };
 }

@@ -30,6 +30,14 @@ const offers = (page: Page) =>
     (await (await fetch("/api/registration_offerings?limit=200")).json()).data
   ) as Promise<Offer[]>;
 
+/** Answers the drop confirmation (the registrar's pages are in Georgian), with a reason when one is asked. */
+async function confirmDrop(page: Page, reason?: string) {
+  const dialog = page.locator("#registration-drop");
+  await dialog.waitFor({ state: "visible" });
+  if (reason !== undefined) await dialog.locator("textarea").fill(reason);
+  await dialog.getByRole("button", { name: "რეგისტრაციის გაუქმება" }).click();
+}
+
 async function contextFor(
   browser: { newContext: (o: object) => Promise<BrowserContext> },
   base: string,
@@ -149,6 +157,7 @@ Deno.test({
           const text = await first.textContent() ?? "";
           if (text.includes("ლუკა")) break;
           await first.locator('[data-reg="drop"]').click();
+          await confirmDrop(staff);
           await settled(staff);
           await staff.waitForFunction(
             (before) => document.querySelector('[data-roster="waitlist"] tr')?.textContent !== before,
@@ -157,12 +166,18 @@ Deno.test({
         }
         const waitingBefore = await staff.locator('[data-roster="waitlist"] tr').count();
         await staff.locator('[data-roster="enrolled"] tr').first().locator('[data-reg="drop"]').click();
+        await confirmDrop(staff);
         await staff.waitForFunction(
           (n) => document.querySelectorAll('[data-roster="waitlist"] tr').length === n - 1,
           waitingBefore,
         );
         const row = await openRow(student, base, full);
         assertEquals(await row.locator("[data-status]").getAttribute("data-status"), "enrolled");
+        // …and is told so, in the language they read.
+        await student.waitForFunction(async (course) => {
+          const { data } = await (await fetch("/api/notifications?unread=1")).json();
+          return data.some((n: { title: string }) => n.title === `A seat is yours: ${course}`);
+        }, full.course.name);
       });
 
       await t.step("the student's timetable shows the sections they hold", async () => {
@@ -170,6 +185,52 @@ Deno.test({
         await settled(student);
         const text = await student.locator("main").textContent() ?? "";
         assertStringIncludes(text, open.course.name);
+      });
+
+      await t.step("past the drop deadline the registrar's drop asks for a reason", async () => {
+        await staff.goto(`${base}/registration?tab=settings`);
+        await settled(staff);
+        await staff.locator("input[name=dropDeadline]").fill("2026-11-02");
+        await staff.getByRole("button", { name: "შენახვა" }).click();
+        await staff.getByText("შენახულია").first().waitFor();
+        await staff.goto(`${base}/registration?tab=sections&section=${full.id}`);
+        await settled(staff);
+        const enrolled = staff.locator('[data-roster="enrolled"] tr');
+        const before = await enrolled.count();
+        await enrolled.first().locator('[data-reg="drop"]').click();
+        const dialog = staff.locator("#registration-drop");
+        assertStringIncludes(await dialog.textContent() ?? "", "ვადა გასულია");
+        // Without a reason nothing is sent: the dialog stays, the reason field takes the focus.
+        await dialog.getByRole("button", { name: "რეგისტრაციის გაუქმება" }).click();
+        await staff.waitForFunction(() => document.activeElement?.id === "registration-drop-reason");
+        assertEquals(await enrolled.count(), before);
+        await confirmDrop(staff, "ჯანმრთელობის მდგომარეობა, ცნობა №12");
+        await staff.waitForFunction(
+          (n) => document.querySelectorAll('[data-roster="enrolled"] tr').length === n - 1,
+          before,
+        );
+      });
+
+      await t.step("the holds tab filters by student and names them", async () => {
+        await staff.goto(`${base}/registration?tab=holds`);
+        await settled(staff);
+        for (const studentId of ["5", "6"]) {
+          await staff.locator("form[data-reg-form=hold] input[name=studentId]").fill(studentId);
+          await staff.locator("form[data-reg-form=hold] input[name=reason]").fill(`დავალიანება ${studentId}`);
+          await staff.getByRole("button", { name: "შეზღუდვის დამატება" }).click();
+          await staff.locator("#registration-hold-list", { hasText: `დავალიანება ${studentId}` }).waitFor();
+        }
+        await staff.locator("#registration-hold-filter").fill("5");
+        await Promise.all([
+          staff.waitForURL((url) => url.searchParams.get("student") === "5"),
+          staff.locator("#registration-hold-filter").press("Enter"),
+        ]);
+        await settled(staff);
+        const rows = staff.locator("#registration-hold-list tr");
+        assertEquals(await rows.count(), 1);
+        const cells = await rows.first().locator("td").allTextContents();
+        assertEquals(cells[0], "5");
+        assert(/\p{Script=Georgian}/u.test(cells[1]), `a Georgian name, not "${cells[1]}"`);
       });
       assertEquals(errors, []);
     }),

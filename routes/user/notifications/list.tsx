@@ -29,6 +29,7 @@ export const handler: Handlers<ListData, AppState> = {
       unread: tab === "unread",
       page,
       limit,
+      lang: state.lang,
     });
     return render({ tab, items: data, total, page, limit });
   },
