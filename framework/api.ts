@@ -30,6 +30,7 @@ export function apiRoute<const C extends ApiRouteConfig>(config: C) {
   return createRoute(
     {
       ...rest,
+      request: withRequiredBody(rest.request),
       responses: {
         ...errorResponsesOf({ method: rest.method, permission, request: rest.request, errors }),
         ...rest.responses,
@@ -41,6 +42,16 @@ export function apiRoute<const C extends ApiRouteConfig>(config: C) {
       middleware: [permissionGuard(permission), ...middleware],
     } as unknown as C & { "x-permission": string; middleware: MiddlewareHandler[] },
   );
+}
+
+/**
+ * A declared body is required unless the route says `required: false`: @hono/zod-openapi hands an optional
+ * JSON body that was not sent to the handler as `{}` without validating it, and a request without a body
+ * needs no Content-Type (framework/middleware/csrf.ts), so an optional body would skip the schema.
+ */
+function withRequiredBody<Q extends RouteConfig["request"]>(request: Q): Q {
+  if (!request?.body || request.body.required !== undefined) return request;
+  return { ...request, body: { ...request.body, required: true } };
 }
 
 export function permissionGuard(permission: Permission): MiddlewareHandler {

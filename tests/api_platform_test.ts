@@ -202,6 +202,38 @@ Deno.test("HTTP platform", async (t) => {
     assertEquals(bearer.status, 200);
   });
 
+  await t.step(
+    "a body-less POST or DELETE needs no Content-Type: the Origin check alone guards the cookie",
+    async () => {
+      const bearer = { authorization: `Bearer ${await tokenFor("staff")}` };
+      const refresh = (headers: Record<string, string>) =>
+        app.request("/api/auth/refresh-permissions", { method: "POST", headers });
+      assertEquals((await refresh(bearer)).status, 200);
+      assertEquals((await refresh({ ...staffCookie, origin: ORIGIN })).status, 200);
+      // Without the Content-Type a foreign page could send, the Origin rule still refuses what a browser forges.
+      assertEquals((await refresh(staffCookie)).status, 403);
+      assertEquals((await refresh({ ...staffCookie, origin: "https://evil.example" })).status, 403);
+      assertEquals((await refresh({ ...staffCookie, "sec-fetch-site": "cross-site" })).status, 403);
+      const list = await (await app.request("/api/books?limit=1", { headers: bearer })).json();
+      const [{ id, versionstamp }] = list.data;
+      const removal = await app.request(`/api/books/${id}?versionstamp=${versionstamp}`, {
+        method: "DELETE",
+        headers: bearer,
+      });
+      assertNotEquals(removal.status, 415);
+      // An operation that takes a body is not run on an absent one as if it were empty and valid.
+      const settings = await app.request("/api/notifications/settings", { method: "PUT", headers: bearer });
+      assertEquals(settings.status, 422);
+      // A body still needs its type: the CSRF rule for bodies is unchanged.
+      const typeless = await app.request("/api/auth/refresh-permissions", {
+        method: "POST",
+        body: new Blob(["{}"]).stream(),
+        headers: { ...staffCookie, origin: ORIGIN },
+      });
+      assertEquals(typeless.status, 415);
+    },
+  );
+
   await t.step("secure headers and a fresh CSP nonce on every page", async () => {
     const a = await app.request("/ui-kit", { headers: staffCookie });
     const b = await app.request("/ui-kit", { headers: staffCookie });

@@ -1,8 +1,10 @@
 /**
  * CSRF protection for writes. A browser sends cookies with cross-site requests, so a write that is
- * authenticated by cookie must come from our own origin. Beyond an origin check, writes with no Content-Type
- * or `text/plain` are refused outright: those are the types a foreign page can send without a CORS preflight.
- * Requests authenticated by a Bearer token carry no ambient credentials and only need a type.
+ * authenticated by cookie must come from our own origin: that Origin rule is the defence. Beyond it, a body
+ * with no Content-Type or `text/plain` is refused outright: those are the types a foreign page can send without
+ * a CORS preflight. A request without a body (a `DELETE`, or a `POST` that names everything in its path) has
+ * nothing to type and needs no Content-Type (RFC 9110 §8.3); a browser still sends its Origin, so a forged one
+ * is refused by the Origin rule. Requests authenticated by a Bearer token carry no ambient credentials.
  */
 import { AppError } from "../../utils/errors.ts";
 
@@ -19,7 +21,7 @@ export function checkCsrf(req: Request, allowedOrigins: string[], cookieName: st
   if (SAFE.has(req.method)) return;
   const headers = req.headers;
   const type = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!ALLOWED_TYPES.includes(type)) {
+  if (!ALLOWED_TYPES.includes(type) && !(type === "" && hasNoBody(req))) {
     throw new AppError(415, "unsupported_media_type", "errors.unsupportedMediaType");
   }
   const origin = headers.get("origin");
@@ -28,4 +30,9 @@ export function checkCsrf(req: Request, allowedOrigins: string[], cookieName: st
   if (origin && !allowedOrigins.includes(origin)) throw new AppError(403, "csrf", "errors.csrf");
   if (headers.get("sec-fetch-site") === "cross-site") throw new AppError(403, "csrf", "errors.csrf");
   if (hasCookie && !bearer && !origin) throw new AppError(403, "csrf", "errors.csrf");
+}
+
+/** No body: none given, or an announced empty one (HTTP/1.1 frames a body by Content-Length or chunking). */
+function hasNoBody(req: Request): boolean {
+  return req.body === null || req.headers.get("content-length") === "0";
 }
