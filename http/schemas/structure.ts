@@ -10,6 +10,7 @@ import {
   PROGRAM_STATUSES,
   TEACHING_LANGUAGES,
 } from "../../services/structure/rules.ts";
+import { literalOf } from "./literal.ts";
 
 const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** Ids in paths and query strings arrive as text. */
@@ -21,7 +22,7 @@ const Versionstamp = z.string().regex(/^[0-9a-f]{20}$/);
 
 const Name = z.string().trim().min(1).max(NAME_MAX);
 const Code = z.string().trim().min(1).max(CODE_MAX).regex(CODE_PATTERN);
-const Level = z.literal(LEVELS);
+const Level = literalOf(LEVELS);
 
 const ListPaging = {
   text: z.string().max(100).optional(),

@@ -4,6 +4,7 @@ import { AUDITORIUM_NAME_MAX, BUILDING_MAX, CAPACITY_MAX } from "../../services/
 import { COMMENT_MAX, SEASON_YEAR_MAX } from "../../services/academic/semesters.ts";
 import { LESSON_TYPES } from "../../services/timetable/rules.ts";
 import type { LessonType } from "../../services/academic/model.ts";
+import { literalOf } from "./literal.ts";
 
 const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** Ids in paths and query strings arrive as text. */
@@ -55,7 +56,7 @@ export const Auditorium = z.object({
 }).openapi("Auditorium");
 export const AuditoriumList = z.object({ data: z.array(Auditorium) }).openapi("AuditoriumList");
 
-const Weekday = z.literal([1, 2, 3, 4, 5, 6]);
+const Weekday = literalOf([1, 2, 3, 4, 5, 6]);
 const Type = z.enum(LESSON_TYPES as [LessonType, ...LessonType[]]);
 // Ranges are checked by the service too (with the end of the day), so both paths give the same field errors.
 const EntryFields = {
