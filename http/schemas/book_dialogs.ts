@@ -190,8 +190,9 @@ export const SyllabusList = z.object({
 
 export const UploadQuery = z.strictObject({
   name: z.string().min(1).max(FILE_NAME_MAX * 2),
-  size: z.coerce.number().int().min(0).max(SYLLABUS_MAX_BYTES * 10),
-  offset: z.coerce.number().int().min(0).max(SYLLABUS_MAX_BYTES),
+  // The generator takes a coerced number for optional (null coerces to 0); a query string always has text.
+  size: z.coerce.number().int().min(0).max(SYLLABUS_MAX_BYTES * 10).openapi({ param: { required: true } }),
+  offset: z.coerce.number().int().min(0).max(SYLLABUS_MAX_BYTES).openapi({ param: { required: true } }),
   uploadId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/).optional(),
 });
 

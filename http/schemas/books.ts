@@ -7,10 +7,15 @@
 import { z } from "@hono/zod-openapi";
 import {
   BOOK_CODE_MAX,
+  BOOK_CODE_PATTERN,
   BOOK_LANGS,
+  BOOK_LEVELS,
   BOOK_NAME_MAX,
   BOOK_STATUSES,
+  BOOK_TYPES,
+  CREDIT_MAX,
   LANG_CODES,
+  PRACTICE_TYPES,
 } from "../../utils/book_rules.ts";
 import { BOOK_FIELDS, withBookRules } from "../../utils/book_schema.ts";
 
@@ -56,10 +61,38 @@ export const BookExportQuery = z.strictObject({
 const Text = (max: number) => z.string().max(max).nullable().optional();
 const NumberOrText = z.union([z.number(), z.string().max(20)]).nullable().optional();
 
+/**
+ * What withBookRules enforces beyond the fields' types, stated on each field for the published document (the
+ * generator cannot read a refinement): a client that keeps to these is never refused by a rule. The server also
+ * takes numbers as text ("7,5") from the course form; the document shows the canonical form.
+ */
+const PUBLISHED_BOOK_RULES = {
+  name: { type: "string", minLength: 1, maxLength: BOOK_NAME_MAX },
+  code: { type: "string", maxLength: BOOK_CODE_MAX, pattern: BOOK_CODE_PATTERN.source },
+  credit: { type: "number", minimum: 0, maximum: CREDIT_MAX, multipleOf: 0.5 },
+  type: { type: "integer", enum: [...BOOK_TYPES], description: "1 (absent: 1) or 2, a language course." },
+  status: { type: "string", enum: [...BOOK_STATUSES] },
+  lang: { type: "string", enum: [...BOOK_LANGS], description: "Required for type 2, dropped for type 1." },
+  langCode: { type: "string", enum: [...LANG_CODES] },
+  nashromi_praqtika_type: { type: "string", enum: [...PRACTICE_TYPES] },
+  level: { type: "integer", enum: [...BOOK_LEVELS] },
+} as const;
+const BOOK_REQUIRED = ["name", "credit", "status", "langCode"];
+
+const publishedBookFields = Object.fromEntries(
+  Object.entries(BOOK_FIELDS).map(([name, schema]) => {
+    const rules = PUBLISHED_BOOK_RULES[name as keyof typeof PUBLISHED_BOOK_RULES];
+    return [name, rules ? schema.openapi(rules as never) : schema];
+  }),
+) as typeof BOOK_FIELDS;
+
 // The course form's body is its rules (utils/book_schema.ts): the API reports every rule's failure before any read.
-export const BookBody = withBookRules(z.strictObject(BOOK_FIELDS)).openapi("BookInput");
-export const BookEditBody = withBookRules(z.strictObject({ ...BOOK_FIELDS, versionstamp: Versionstamp }))
-  .openapi("BookEdit");
+export const BookBody = withBookRules(z.strictObject(publishedBookFields))
+  .openapi("BookInput", { required: BOOK_REQUIRED });
+export const BookEditBody = withBookRules(
+  z.strictObject({ ...publishedBookFields, versionstamp: Versionstamp }),
+)
+  .openapi("BookEdit", { required: [...BOOK_REQUIRED, "versionstamp"] });
 /** A removal names the version it was shown (the list's row carries it): a stale one answers 409. */
 export const VersionQuery = z.strictObject({ versionstamp: Versionstamp });
 

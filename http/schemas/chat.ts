@@ -6,7 +6,8 @@ import { CLIENT_ID_PATTERN, MAX_UPLOAD_BYTES } from "../../services/chat/protoco
 export const UploadQuery = z.strictObject({
   chatId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   uploadId: z.string().regex(CLIENT_ID_PATTERN, "errors.invalidFormat"),
-  offset: z.coerce.number().int().min(0).max(MAX_UPLOAD_BYTES),
+  // The generator takes a coerced number for optional (null coerces to 0); a query string always has text.
+  offset: z.coerce.number().int().min(0).max(MAX_UPLOAD_BYTES).openapi({ param: { required: true } }),
   size: z.coerce.number().int().min(1),
   name: z.string().min(1).max(255),
 });

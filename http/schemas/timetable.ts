@@ -2,7 +2,15 @@
 import { z } from "@hono/zod-openapi";
 import { AUDITORIUM_NAME_MAX, BUILDING_MAX, CAPACITY_MAX } from "../../services/timetable/auditoriums.ts";
 import { COMMENT_MAX, SEASON_YEAR_MAX } from "../../services/academic/semesters.ts";
-import { LESSON_TYPES } from "../../services/timetable/rules.ts";
+import {
+  clock,
+  DAY_END,
+  FIRST_HOUR,
+  LAST_START_HOUR,
+  LESSON_TYPES,
+  MAX_DURATION,
+  MIN_DURATION,
+} from "../../services/timetable/rules.ts";
 import type { LessonType } from "../../services/academic/model.ts";
 import { literalOf } from "./literal.ts";
 
@@ -58,15 +66,18 @@ export const AuditoriumList = z.object({ data: z.array(Auditorium) }).openapi("A
 
 const Weekday = literalOf([1, 2, 3, 4, 5, 6]);
 const Type = z.enum(LESSON_TYPES as [LessonType, ...LessonType[]]);
-// Ranges are checked by the service too (with the end of the day), so both paths give the same field errors.
+// The service's ranges (services/timetable/rules.ts), so the document publishes what is accepted; the service
+// checks them too (with the end of the day), so both paths give the same field errors.
 const EntryFields = {
   bookId: Id,
   professorHrId: Id,
   groupId: Id,
   weekday: Weekday,
-  hour: z.number().int().min(0).max(23),
+  hour: z.number().int().min(FIRST_HOUR).max(LAST_START_HOUR),
   minute: z.number().int().min(0).max(59),
-  duration: z.number().int().min(1).max(24 * 60),
+  duration: z.number().int().min(MIN_DURATION).max(MAX_DURATION).openapi({
+    description: `Minutes; the lesson ends by ${clock(DAY_END)}.`,
+  }),
   type: Type,
   auditoriumId: Id,
 };
