@@ -56,6 +56,8 @@ const idOrText = (text: string) =>
 
 export function HrFormDialog({ open, person, defaultKind, schools, onClose, onSaved }: HrFormDialogProps) {
   const values = useSignal<FormValues>(valuesOf(person, defaultKind));
+  // A phone the editor may not see is neither shown nor sent: the server keeps the stored one.
+  const showPhone = person === null || person.phone !== undefined;
   const versionstamp = useSignal(person?.versionstamp ?? "");
 
   useEffect(() => {
@@ -79,7 +81,7 @@ export function HrFormDialog({ open, person, defaultKind, schools, onClose, onSa
       position: v.position,
       schoolId: idOrText(v.schoolId),
       email: v.email,
-      phone: v.phone,
+      ...(showPhone ? { phone: v.phone } : {}),
       userId: idOrText(v.userId),
     };
   };
@@ -141,7 +143,7 @@ export function HrFormDialog({ open, person, defaultKind, schools, onClose, onSa
       {text("firstNameEn", { required: true, maxLength: 100, lang: "en" })}
       {text("lastNameEn", { required: true, maxLength: 100, lang: "en" })}
       {text("email", { required: true, type: "email", maxLength: 254, autocomplete: "off" })}
-      {text("phone", { type: "tel", hint: t("hr.phoneHint"), placeholder: "+995 5xx xx xx xx" })}
+      {showPhone && text("phone", { type: "tel", hint: t("hr.phoneHint"), placeholder: "+995 5xx xx xx xx" })}
       <Select
         id="hr-form-schoolId"
         label={t("hr.school")}

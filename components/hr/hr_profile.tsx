@@ -58,7 +58,7 @@ export function HrProfile(
             t("hr.email"),
             <a href={`mailto:${person.email}`} class="text-primary-700 hover:underline">{person.email}</a>,
           )}
-          {row(t("hr.phone"), person.phone ? formatPhone(person.phone) : "—")}
+          {person.phone !== undefined && row(t("hr.phone"), person.phone ? formatPhone(person.phone) : "—")}
           {row(t("hr.linkedAccount"), account ? `${account.name} (${account.email})` : t("hr.noAccount"))}
         </dl>
       </div>

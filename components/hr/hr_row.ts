@@ -19,7 +19,8 @@ export interface HrRowData {
   /** The school's name in the interface language, null without a school. */
   schoolName: string | null;
   email: string;
-  phone: string;
+  /** Absent when the viewer may not see it (services/identity/personal_data.ts). */
+  phone?: string;
   userId: number | null;
   versionstamp: string;
 }

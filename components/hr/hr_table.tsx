@@ -39,13 +39,16 @@ export function HrTable({ rows, lang, actions }: HrTableProps) {
       header: t("hr.email"),
       render: (row) => <a href={`mailto:${row.email}`} class="break-all hover:underline">{row.email}</a>,
     },
-    {
+  ];
+  // Phones are personal data: the column is there only when the viewer may see some of them.
+  if (rows.some((row) => row.phone !== undefined)) {
+    columns.push({
       key: "phone",
       header: t("hr.phone"),
       class: "whitespace-nowrap tabular-nums",
       render: (row) => row.phone ? formatPhone(row.phone) : "—",
-    },
-  ];
+    });
+  }
   if (actions) {
     columns.push({
       key: "actions",

@@ -26,20 +26,22 @@ export function StudentProfileCard({ profile, t, lang }: StudentProfileCardProps
   return (
     <dl class="grid gap-x-6 gap-y-3 rounded-lg border border-gray-200 bg-white p-5 text-sm sm:grid-cols-2 lg:grid-cols-3">
       <Item label={field("id")}>{s.id}</Item>
-      <Item label={field("personalNumber")}>
-        <span class="tabular-nums">{s.personalNumber}</span>
-      </Item>
+      {s.personalNumber !== undefined && (
+        <Item label={field("personalNumber")}>
+          <span class="tabular-nums">{s.personalNumber}</span>
+        </Item>
+      )}
       <Item label={field("nameKa")}>
         <span lang="ka">{s.firstNameKa} {s.lastNameKa}</span>
       </Item>
       <Item label={field("nameEn")}>
         <span lang="en">{s.firstNameEn} {s.lastNameEn}</span>
       </Item>
-      <Item label={field("birthDate")}>{formatDisplayDate(s.birthDate)}</Item>
+      {s.birthDate !== undefined && <Item label={field("birthDate")}>{formatDisplayDate(s.birthDate)}</Item>}
       <Item label={field("email")}>
         <a href={`mailto:${s.email}`} class="text-primary-700 hover:underline">{s.email}</a>
       </Item>
-      <Item label={field("phone")}>{s.phone || "—"}</Item>
+      {s.phone !== undefined && <Item label={field("phone")}>{s.phone || "—"}</Item>}
       <Item label={field("school")}>{school ? localName(school, lang) : "—"}</Item>
       <Item label={field("program")}>{program ? `${program.code} — ${localName(program, lang)}` : "—"}</Item>
       <Item label={field("status")}>

@@ -23,7 +23,6 @@ export function StudentsTable({ rows, t, lang, emptyText }: StudentsTableProps) 
       class: "w-20 tabular-nums",
       render: (row) => <a href={href(row)} class={LINK}>{row.id}</a>,
     },
-    { key: "personalNumber", header: t("students.fields.personalNumber"), class: "tabular-nums" },
     {
       key: "name",
       header: t("students.fields.name"),
@@ -57,6 +56,14 @@ export function StudentsTable({ rows, t, lang, emptyText }: StudentsTableProps) 
       render: (row) => formatGpa(row.gpa),
     },
   ];
+  // The personal number is personal data: its column is there only when the viewer may see some of them.
+  if (rows.some((row) => row.personalNumber !== undefined)) {
+    columns.splice(1, 0, {
+      key: "personalNumber",
+      header: t("students.fields.personalNumber"),
+      class: "tabular-nums",
+    });
+  }
   return (
     <DataTable
       columns={columns}

@@ -53,7 +53,10 @@ export const HrPerson = z.object({
   position: z.string(),
   schoolId: z.number().int().nullable(),
   email: z.string(),
-  phone: z.string(),
+  phone: z.string().optional()
+    .openapi({
+      description: "Personal data: only with menu.personalInfo.view.phone, or on one's own record",
+    }),
   userId: z.number().int().nullable(),
   versionstamp: z.string(),
 }).openapi("HrPerson");

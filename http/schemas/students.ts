@@ -51,16 +51,20 @@ export const StudentBody = z.strictObject(StudentFields).openapi("StudentInput")
 export const StudentEditBody = z.strictObject({ ...StudentFields, versionstamp: Versionstamp })
   .openapi("StudentEdit");
 
+// Personal fields are absent for a viewer without their menu.personalInfo.view.* key (unless it is their own).
+const personal = (key: string) =>
+  z.string().optional().openapi({ description: `Personal data: only with menu.personalInfo.view.${key}` });
+
 export const Student = z.object({
   id: z.number().int(),
-  personalNumber: z.string(),
+  personalNumber: personal("personalNumber"),
   firstNameKa: z.string(),
   lastNameKa: z.string(),
   firstNameEn: z.string(),
   lastNameEn: z.string(),
-  birthDate: z.string(),
+  birthDate: personal("birthDate"),
   email: z.string(),
-  phone: z.string(),
+  phone: personal("phone"),
   programId: z.number().int(),
   status: Status,
   admissionYear: z.number().int(),
@@ -71,7 +75,7 @@ export const StoredStudent = Student.extend({ versionstamp: z.string() }).openap
 
 export const StudentRow = z.object({
   id: z.number().int(),
-  personalNumber: z.string(),
+  personalNumber: personal("personalNumber"),
   firstNameKa: z.string(),
   lastNameKa: z.string(),
   firstNameEn: z.string(),

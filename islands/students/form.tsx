@@ -43,6 +43,8 @@ export interface StudentFormProps {
   studentId?: number;
   versionstamp?: string;
   initial?: StudentFormValues;
+  /** Personal fields the editor may not see: not shown, sent empty, and kept as stored by the server. */
+  hidden?: string[];
 }
 
 const EMPTY: StudentFormValues = {
@@ -92,6 +94,7 @@ export const ssrCache = true;
 export function StudentForm(props: StudentFormProps) {
   const { mode } = props;
   const id = `student-form-${mode}`;
+  const hidden = new Set(props.hidden ?? []);
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<StudentFormValues>(props.initial ?? EMPTY);
   const [versionstamp, setVersionstamp] = useState(props.versionstamp ?? "");
@@ -185,23 +188,25 @@ export function StudentForm(props: StudentFormProps) {
         {/* Rendered once opened: the list page (where the form is rarely used) stays light to render. */}
         {open && (
           <>
-            {text("personalNumber", { inputMode: "numeric" })}
-            <DateInput
-              id={`${id}-birthDate`}
-              name="birthDate"
-              label={t("students.fields.birthDate")}
-              required
-              value={values.birthDate}
-              error={fieldErrors.birthDate}
-              pickerLabel={t("students.pickDate")}
-              onChange={set("birthDate")}
-            />
+            {!hidden.has("personalNumber") && text("personalNumber", { inputMode: "numeric" })}
+            {!hidden.has("birthDate") && (
+              <DateInput
+                id={`${id}-birthDate`}
+                name="birthDate"
+                label={t("students.fields.birthDate")}
+                required
+                value={values.birthDate}
+                error={fieldErrors.birthDate}
+                pickerLabel={t("students.pickDate")}
+                onChange={set("birthDate")}
+              />
+            )}
             {text("lastNameKa", { lang: "ka" })}
             {text("firstNameKa", { lang: "ka" })}
             {text("lastNameEn", { lang: "en" })}
             {text("firstNameEn", { lang: "en" })}
             {text("email", { type: "email" })}
-            {text("phone", { type: "tel", hint: t("students.phoneHint") })}
+            {!hidden.has("phone") && text("phone", { type: "tel", hint: t("students.phoneHint") })}
             <Select
               id={`${id}-programId`}
               label={t("students.fields.program")}

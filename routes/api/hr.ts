@@ -13,25 +13,34 @@ import {
   createHr,
   getHr,
   HR,
+  hrAsSeenBy,
   type HrRecord,
   isOwnHrRecord,
   listHr,
   updateHr,
 } from "../../services/hr/mod.ts";
+import { keepHiddenPersonal, visiblePersonalFields } from "../../services/identity/personal_data.ts";
 import { notFound } from "../../utils/errors.ts";
 import type { AppState } from "../../http/app_state.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;
 const actorOf = (c: Context) => stateOf(c).identity!.user.id;
-const view = (r: HrRecord) => ({ ...r.value, versionstamp: r.versionstamp });
+/** A record as the caller may see it (personal fields only with their keys or on one's own record). */
+const view = (c: Context, r: HrRecord) => {
+  const state = stateOf(c);
+  const seen = hrAsSeenBy(r, { user: state.identity!.user, keys: state.auth });
+  return { ...seen.value, versionstamp: r.versionstamp };
+};
 
 export const hrListRoute = apiRoute({
   method: "get",
   path: "/",
   operationId: "hrList",
   permission: "menu.hr",
-  summary: "Personnel filtered by kind, text (names in both scripts, email, position) and school; one page",
+  summary:
+    "Personnel filtered by kind, text (names in both scripts, email, position) and school; one page. " +
+    "The phone only with menu.personalInfo.view.phone (and on one's own record)",
   request: { query: HrListQuery },
   responses: { 200: { description: "ok", content: { "application/json": { schema: HrList } } } },
 });
@@ -40,7 +49,7 @@ router.openapi(
   hrListRoute,
   async (c) => {
     const { items, total } = await listHr({ ...c.req.valid("query"), lang: stateOf(c).lang });
-    return c.json({ data: items.map(view), total }, 200);
+    return c.json({ data: items.map((r) => view(c, r)), total }, 200);
   },
 );
 
@@ -62,7 +71,7 @@ router.openapi(
     if (!record || !(state.auth.can("menu.hr") || isOwnHrRecord(state.identity!.user, record.value))) {
       throw notFound(HR);
     }
-    return c.json(view(record), 200);
+    return c.json(view(c, record), 200);
   },
 );
 
@@ -78,7 +87,7 @@ export const hrAddRoute = apiRoute({
 
 router.openapi(
   hrAddRoute,
-  async (c) => c.json(view(await createHr(c.req.valid("json"), actorOf(c))), 201),
+  async (c) => c.json(view(c, await createHr(c.req.valid("json"), actorOf(c))), 201),
 );
 
 export const hrEditRoute = apiRoute({
@@ -98,8 +107,15 @@ export const hrEditRoute = apiRoute({
 router.openapi(
   hrEditRoute,
   async (c) => {
-    const { versionstamp, ...input } = c.req.valid("json");
-    return c.json(view(await updateHr(c.req.valid("param").id, input, actorOf(c), versionstamp)), 200);
+    const { versionstamp, ...sent } = c.req.valid("json");
+    const id = c.req.valid("param").id;
+    const state = stateOf(c);
+    const current = await getHr(id);
+    if (!current) throw notFound(HR);
+    // Fields the editor cannot see keep their stored values (the versionstamp check covers a change since).
+    const visible = visiblePersonalFields(state.auth, isOwnHrRecord(state.identity!.user, current.value));
+    const input = keepHiddenPersonal({ ...sent, phone: sent.phone ?? "" }, current.value, visible);
+    return c.json(view(c, await updateHr(id, input, actorOf(c), versionstamp)), 200);
   },
 );
 

@@ -20,6 +20,12 @@ import {
 import type { Student } from "../../services/academic/model.ts";
 import type { StoredRecord } from "../../services/db/records.ts";
 import { exportStudents } from "../../services/students/export.ts";
+import { historySeenWith, studentFieldsSeenBy } from "../../services/students/personal.ts";
+import {
+  keepHiddenPersonal,
+  visiblePersonalFields,
+  withoutHiddenPersonal,
+} from "../../services/identity/personal_data.ts";
 import { findStudents } from "../../services/students/list_index.ts";
 import { listRow } from "../../services/students/structure.ts";
 import {
@@ -45,7 +51,15 @@ import type { AppState } from "../../http/app_state.ts";
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;
 const actorOf = (c: Context) => stateOf(c).identity!.user.id;
-const stored = (r: StoredRecord<Student>) => ({ ...r.value, versionstamp: r.versionstamp });
+/** The personal fields the caller may see of `student`. */
+const seenBy = (c: Context, student: { id: number; userId: number | null }) => {
+  const state = stateOf(c);
+  return studentFieldsSeenBy(state.auth, state.identity!.user, student);
+};
+const stored = (c: Context, r: StoredRecord<Student>) => ({
+  ...withoutHiddenPersonal(r.value, seenBy(c, r.value)),
+  versionstamp: r.versionstamp,
+});
 const VIEW = "menu.students";
 const DEFAULT_LIMIT = 15;
 const json = <S extends z.ZodType>(schema: S, description = "ok") => ({
@@ -70,7 +84,9 @@ router.openapi(
     const started = performance.now();
     const { page = 1, limit = DEFAULT_LIMIT, ...filter } = c.req.valid("query");
     const found = await findStudents(filter, { page, limit });
-    const data = found.rows.map((row) => listRow(row, found.structure));
+    const data = found.rows.map((row) =>
+      withoutHiddenPersonal(listRow(row, found.structure), seenBy(c, row.student))
+    );
     // The filter's own time, for benchmarks and the browser's network panel.
     c.header("server-timing", `filter;dur=${(performance.now() - started).toFixed(2)}`);
     return c.json({ data, total: found.total }, 200);
@@ -96,7 +112,13 @@ router.openapi(
   studentExportRoute,
   async (c) => {
     const state = stateOf(c);
-    const bytes = await exportStudents(state.identity!.user.id, c.req.valid("query"), state.t, state.lang);
+    const bytes = await exportStudents(
+      state.identity!.user.id,
+      c.req.valid("query"),
+      state.t,
+      state.lang,
+      visiblePersonalFields(state.auth),
+    );
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "content-type": XLSX_CONTENT_TYPE,
       "content-disposition": xlsxDisposition("students"),
@@ -123,7 +145,10 @@ router.openapi(
     const ref = (r: { id: number; code: string; nameKa: string; nameEn: string } | null) =>
       r && { id: r.id, code: r.code, nameKa: r.nameKa, nameEn: r.nameEn };
     return c.json({
-      student: { ...profile.student, versionstamp: profile.versionstamp },
+      student: {
+        ...withoutHiddenPersonal(profile.student, seenBy(c, profile.student)),
+        versionstamp: profile.versionstamp,
+      },
       program: ref(profile.program),
       school: ref(profile.school),
       semesters: profile.semesters.map((s) => ({
@@ -162,7 +187,7 @@ export const studentAddRoute = apiRoute({
 router.openapi(
   studentAddRoute,
   // Missing numbers reach the service, which reports them with the other fields (StudentInput's rules).
-  async (c) => c.json(stored(await createStudent(c.req.valid("json") as StudentInput, actorOf(c))), 201),
+  async (c) => c.json(stored(c, await createStudent(c.req.valid("json") as StudentInput, actorOf(c))), 201),
 );
 
 export const studentEditRoute = apiRoute({
@@ -181,14 +206,18 @@ export const studentEditRoute = apiRoute({
 router.openapi(
   studentEditRoute,
   async (c) => {
-    const { versionstamp, ...input } = c.req.valid("json");
-    const saved = await updateStudent(
-      c.req.valid("param").id,
-      input as StudentInput,
-      actorOf(c),
-      versionstamp,
+    const { versionstamp, ...sent } = c.req.valid("json");
+    const id = c.req.valid("param").id;
+    const current = await getStudent(id);
+    if (!current) throw notFound(STUDENTS);
+    // Fields the editor cannot see keep their stored values (the versionstamp check covers a change since).
+    const input = keepHiddenPersonal(
+      sent as StudentInput,
+      current.value as StudentInput,
+      seenBy(c, current.value),
     );
-    return c.json(stored(saved), 200);
+    const saved = await updateStudent(id, input, actorOf(c), versionstamp);
+    return c.json(stored(c, saved), 200);
   },
 );
 
@@ -205,7 +234,9 @@ export const studentLogRoute = apiRoute({
 router.openapi(
   studentLogRoute,
   async (c) => {
-    const entries = await studentHistory(c.req.valid("param").id, stateOf(c).lang);
+    const id = c.req.valid("param").id;
+    const [all, student] = await Promise.all([studentHistory(id, stateOf(c).lang), getStudent(id)]);
+    const entries = historySeenWith(all, seenBy(c, student?.value ?? { id, userId: null }));
     return c.json({ data: entries.map(({ id: _id, ...entry }) => entry) }, 200);
   },
 );

@@ -5,7 +5,7 @@ import { HrTable } from "../../components/hr/hr_table.tsx";
 import { Paginator, Tabs } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import { HrListEditor } from "../../islands/hr/list.tsx";
-import { listHr, schoolChoices } from "../../services/hr/mod.ts";
+import { hrAsSeenBy, listHr, schoolChoices } from "../../services/hr/mod.ts";
 import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "sections.hr", permission: "menu.hr" };
@@ -34,7 +34,9 @@ export const handler: Handlers<HrPage, AppState> = {
     const names = new Map(schools.map((s) => [s.id, s.name]));
     return render({
       query,
-      rows: listing.items.map((r) => toHrRow(r, names)),
+      rows: listing.items.map((r) =>
+        toHrRow(hrAsSeenBy(r, { user: state.identity!.user, keys: state.auth }), names)
+      ),
       total: listing.total,
       schools,
     });

@@ -17,6 +17,8 @@ import {
 } from "../../services/students/mod.ts";
 import { forbidden, notFound } from "../../utils/errors.ts";
 import type { AppState } from "../../http/app_state.ts";
+import { historySeenWith, studentFieldsSeenBy } from "../../services/students/personal.ts";
+import { PERSONAL_FIELDS, withoutHiddenPersonal } from "../../services/identity/personal_data.ts";
 
 /** Staff with `menu.students` see any student; a student sees their own page (their profile, from the user menu). */
 export const meta: RouteMeta = { titleKey: "students.studentTitle" };
@@ -28,6 +30,8 @@ interface StudentPage {
   profile: StudentProfile;
   history: StudentHistoryEntry[];
   structure: Structure;
+  /** Personal fields the viewer may not see: the edit form neither shows nor changes them. */
+  hidden: string[];
 }
 
 /** One student: profile, transcript by semester and change history. */
@@ -38,7 +42,13 @@ export const handler: Handlers<StudentPage, AppState> = {
     if (!mayView(state, id)) throw forbidden();
     const [profile, structure] = await Promise.all([studentProfile(id, state.lang), studentStructure()]);
     if (!profile) throw notFound(STUDENTS);
-    return render({ profile, history: await studentHistory(id, state.lang), structure });
+    const visible = studentFieldsSeenBy(state.auth, state.identity!.user, profile.student);
+    return render({
+      profile: { ...profile, student: withoutHiddenPersonal(profile.student, visible) },
+      history: historySeenWith(await studentHistory(id, state.lang), visible),
+      structure,
+      hidden: PERSONAL_FIELDS.filter((f) => !visible.has(f)),
+    });
   },
 };
 
@@ -78,15 +88,16 @@ export default function StudentPage({ data, state }: PageProps<StudentPage, AppS
               programs={structure.programList
                 .filter((p) => p.status === "active" || p.id === s.programId)
                 .map((p) => ({ value: String(p.id), label: programLabel(p) }))}
+              hidden={data.hidden}
               initial={{
-                personalNumber: s.personalNumber,
+                personalNumber: s.personalNumber ?? "",
                 lastNameKa: s.lastNameKa,
                 firstNameKa: s.firstNameKa,
                 lastNameEn: s.lastNameEn,
                 firstNameEn: s.firstNameEn,
-                birthDate: s.birthDate,
+                birthDate: s.birthDate ?? "",
                 email: s.email,
-                phone: s.phone,
+                phone: s.phone ?? "",
                 programId: String(s.programId),
                 status: s.status,
                 admissionYear: String(s.admissionYear),

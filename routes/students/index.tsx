@@ -14,6 +14,8 @@ import { StudentForm } from "../../islands/students/form.tsx";
 import { findStudents } from "../../services/students/list_index.ts";
 import { listRow, type Structure, type StudentListRow } from "../../services/students/structure.ts";
 import { lastAdmissionYear } from "../../services/students/rules.ts";
+import { studentFieldsSeenBy } from "../../services/students/personal.ts";
+import { withoutHiddenPersonal } from "../../services/identity/personal_data.ts";
 import type { AppState } from "../../http/app_state.ts";
 import { memoByIdentity } from "../../utils/identity_tag.ts";
 import type { Lang } from "../../utils/i18n.ts";
@@ -30,7 +32,7 @@ interface StudentsPage {
 
 /** The registry: one page of students matching the filter in the URL, newest first. */
 export const handler: Handlers<StudentsPage, AppState> = {
-  async GET({ url, render }) {
+  async GET({ url, state, render }) {
     const started = performance.now();
     const query = readStudentListState(url);
     let found = await findStudents(query.filter, query);
@@ -41,7 +43,12 @@ export const handler: Handlers<StudentsPage, AppState> = {
     }
     return render({
       query,
-      rows: found.rows.map((row) => listRow(row, found.structure)),
+      rows: found.rows.map((row) =>
+        withoutHiddenPersonal(
+          listRow(row, found.structure),
+          studentFieldsSeenBy(state.auth, state.identity!.user, row.student),
+        )
+      ),
       total: found.total,
       structure: found.structure,
       years: found.admissionYears,

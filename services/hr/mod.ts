@@ -11,6 +11,7 @@ import { hrChanged, hrSnapshot } from "./snapshot.ts";
 import { createRecord, type Reference, type StoredRecord, updateRecord } from "../db/records.ts";
 import { getRecord, listIdsByIndex } from "../db/reads.ts";
 import { getUser } from "../identity/users.ts";
+import { type KeyHolder, visiblePersonalFields, withoutHiddenPersonal } from "../identity/personal_data.ts";
 import { type FieldError, invalid } from "../../utils/errors.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
@@ -211,4 +212,19 @@ export function hrName(
 /** Whether `user` is the person of this record (their account points to it, or it names their account). */
 export function isOwnHrRecord(user: { id: number; hrUserId: number | null }, person: HrPerson): boolean {
   return user.hrUserId === person.id || person.userId === user.id;
+}
+
+/** Who is looking at HR records: their account (to recognise their own record) and their keys. */
+export interface HrViewer {
+  user: { id: number; hrUserId: number | null };
+  keys: KeyHolder;
+}
+
+/**
+ * The record as `viewer` may see it: the directory (names, position, school, work e-mail) for everyone, the
+ * private phone only with `menu.personalInfo.view.phone` or on one's own record.
+ */
+export function hrAsSeenBy(record: HrRecord, viewer: HrViewer): HrRecord {
+  const visible = visiblePersonalFields(viewer.keys, isOwnHrRecord(viewer.user, record.value));
+  return { ...record, value: withoutHiddenPersonal(record.value, visible) };
 }

@@ -58,7 +58,11 @@ export const PERMISSION_TREE: PermissionNode[] = [
   leaf("menu.electronicFiles"),
   leaf("menu.diplomaEnclosures"),
   leaf("menu.videoLessons"),
-  group("menu.personalInfo", group("menu.personalInfo.view", "country")),
+  // Personal data beyond the directory, one key per field (services/identity/personal_data.ts).
+  group(
+    "menu.personalInfo",
+    group("menu.personalInfo.view", "country", "phone", "personalNumber", "birthDate", "address"),
+  ),
   group("menu.chat", "eventLog"),
   group("menu.notifications", "consents"),
   group("menu.languages", "edit"),

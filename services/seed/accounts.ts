@@ -34,8 +34,10 @@ const REGISTRAR_KEYS = [
   "menu.learningProcesses.structure.add",
   "menu.learningProcesses.structure.edit",
   "menu.learningProcesses.structure.remove",
-  "menu.learningProcesses.lists",
+  ...keysUnder("menu.learningProcesses.lists"),
   ...keysUnder("menu.learningProcesses.registration"),
+  // A registrar works with students' personal numbers, birth dates and phones (and staff phones).
+  ...keysUnder("menu.personalInfo"),
 ];
 
 export const accountsSeed: SeedPart = {
@@ -60,6 +62,7 @@ export const accountsSeed: SeedPart = {
       "menu.table",
       "menu.learningProcesses",
       "menu.learningProcesses.registration",
+      "menu.learningProcesses.grades",
     ], null);
 
     const base = { image: null, studentId: null, linkedAccountIds: [], disabled: false };

@@ -7,6 +7,7 @@ import type { XlsxCell } from "../files/xlsx_export.ts";
 import { toXlsxOffThread } from "../files/xlsx_off_thread.ts";
 import { withExportSlot } from "../files/export_slots.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
+import type { PersonalField } from "../identity/personal_data.ts";
 
 export const EXPORT_COLUMNS = [
   "id",
@@ -26,17 +27,33 @@ export const EXPORT_COLUMNS = [
   "credits",
 ] as const;
 
-/** Made for `userId`, within their export slot (export_slots.ts). */
+const PERSONAL_COLUMNS: ReadonlySet<string> = new Set<PersonalField>([
+  "personalNumber",
+  "birthDate",
+  "phone",
+]);
+
+/**
+ * Made for `userId`, within their export slot (export_slots.ts). Personal columns the person may not see
+ * (`visible`, services/identity/personal_data.ts) are left out of the file.
+ */
 export function exportStudents(
   userId: number,
   filter: StudentFilter,
   t: Translate,
   lang: Lang,
+  visible: ReadonlySet<PersonalField>,
 ): Promise<Uint8Array> {
-  return withExportSlot(userId, () => build(filter, t, lang));
+  return withExportSlot(userId, () => build(filter, t, lang, visible));
 }
 
-async function build(filter: StudentFilter, t: Translate, lang: Lang): Promise<Uint8Array> {
+async function build(
+  filter: StudentFilter,
+  t: Translate,
+  lang: Lang,
+  visible: ReadonlySet<PersonalField>,
+): Promise<Uint8Array> {
+  const kept = EXPORT_COLUMNS.map((c) => !PERSONAL_COLUMNS.has(c) || visible.has(c as PersonalField));
   const { rows, structure } = await findStudents(filter);
   const named = (item: { nameKa: string; nameEn: string } | undefined) =>
     item ? (lang === "en" ? item.nameEn : item.nameKa) : "";
@@ -58,8 +75,8 @@ async function build(filter: StudentFilter, t: Translate, lang: Lang): Promise<U
       s.admissionYear,
       gpa,
       credits,
-    ];
+    ].filter((_, i) => kept[i]);
   };
-  const headers = EXPORT_COLUMNS.map((c) => t(`students.fields.${c}`));
+  const headers = EXPORT_COLUMNS.filter((_, i) => kept[i]).map((c) => t(`students.fields.${c}`));
   return toXlsxOffThread(t("students.title"), headers, rows, toRow);
 }

@@ -61,7 +61,8 @@ export function freshStructure(versions: Deno.KvEntryMaybe<unknown>[]): Promise<
 /** A list row: the student with program, school, GPA and earned credits. */
 export interface StudentListRow {
   id: number;
-  personalNumber: string;
+  /** Absent when the viewer may not see it (personal.ts). */
+  personalNumber?: string;
   firstNameKa: string;
   lastNameKa: string;
   firstNameEn: string;

@@ -15,7 +15,7 @@ import type { Auditorium, TimetableEntry } from "../../../../../services/academi
 import { AUDITORIUMS } from "../../../../../services/timetable/auditoriums.ts";
 import { bookName, getBooks } from "../../../../../services/books/mod.ts";
 import { getManyRecords } from "../../../../../services/db/reads.ts";
-import { getHr, HR, isOwnHrRecord, schoolChoices } from "../../../../../services/hr/mod.ts";
+import { getHr, HR, hrAsSeenBy, isOwnHrRecord, schoolChoices } from "../../../../../services/hr/mod.ts";
 import { currentGroupOf, listGroups } from "../../../../../services/academic/semesters.ts";
 import { listEntries } from "../../../../../services/timetable/entries.ts";
 import { lessonTime } from "../../../../../services/timetable/rules.ts";
@@ -46,7 +46,8 @@ export const handler: Handlers<ProfilePage, AppState> = {
       record.value.userId === null ? null : getUser(record.value.userId),
       record.value.kind === "academic" ? teachingOf(id, state.lang) : null,
     ]);
-    const person = toHrRow(record, new Map(schools.map((s) => [s.id, s.name])));
+    const seen = hrAsSeenBy(record, { user: viewer, keys: state.auth });
+    const person = toHrRow(seen, new Map(schools.map((s) => [s.id, s.name])));
     return render({
       person,
       own,
