@@ -108,6 +108,15 @@
  * | ["registration_windows", groupId]        | RegistrationWindow { opens, closes, dropDeadline, creditLimit, … } (audited) | registration/windows.ts |
  * | ["holds", studentId, holdId]             | Hold { kind, reason, at, by } (audited)  | registration/holds.ts |
  * | ["holds_version", studentId]             | number: moved by every hold added or removed (9) | registration/holds.ts |
+ * | ["finance_entries", studentId, date, entryId] | LedgerEntry: the student's append-only ledger, by date (10) | finances/ledger.ts |
+ * | ["finance_entry_ids", entryId]          | { studentId, date } of an entry         | finances/ledger.ts |
+ * | ["finance_balances", studentId]         | BalanceProjection: running totals per day, same atomic as each entry (10) | finances/ledger.ts |
+ * | ["finance_sources", type, id]           | entryId a source wrote (checked null: a retry writes nothing) | finances/ledger.ts |
+ * | ["finance_reversed", entryId]           | the reversal's id (checked null: reversed once) | finances/ledger.ts |
+ * | ["finance_events", date, entryId]       | studentId: every entry by date (transactions, period reports) | finances/ledger.ts |
+ * | ["settings", "finance"]                 | FinanceParams (audited as finance_params) | finances/params.ts |
+ * | ["finance_discounts", id]               | DiscountType (records.ts, audited)      | finances/discounts.ts |
+ * | ["finance_discount_assignments", studentId, id] | DiscountAssignment (audited)    | finances/discounts.ts |
  * | ["meta", "schema_version"]              | number: the last migration the data has had | operations/migrations.ts |
  * | ["migration_progress", version]          | list cursor of a migration in progress  | operations/migrations.ts |
  * | ["locks", "migrations"]                  | { owner, until }: the process migrating | operations/migrations.ts |
@@ -135,6 +144,8 @@
  * (9) One registration decision = one atomic that checks the section's seats, the student's registration version,
  *     holds version, transcript totals and the course's conditions, and moves the seats with the roster or the
  *     waitlist (services/registration/model.ts); a drop promotes the first eligible waitlisted student in it.
+ * (10) One ledger entry = one atomic: the entry, its indexes, the source or reversal key (checked null), the
+ *      projection (checked) and the finance hold's state (services/finances/model.ts).
  */
 import { serialize } from "node:v8";
 import { envVar, onDenoDeploy } from "../../utils/env.ts";

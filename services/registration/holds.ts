@@ -82,3 +82,42 @@ export async function removeHold(studentId: number, holdId: string, actor: numbe
     return (await atomic.commit()).ok ? undefined : RETRY;
   });
 }
+
+/** The one hold finances keeps on a student (services/finances/finance_hold.ts), under a fixed id. */
+export const FINANCE_HOLD_ID = "0FINANCE0HOLD0000000000000";
+
+/**
+ * Adds to `atomic` the finance hold's next state — `reason` places or rewords it, null lifts it — given the
+ * hold and holds version as read; a ledger entry calls it so that a debt past the threshold blocks registration,
+ * and the payment that clears it lifts the hold, in the entry's own atomic. Nothing is added when nothing changes.
+ */
+export function financeHoldIn(
+  atomic: Deno.AtomicOperation,
+  current: Deno.KvEntryMaybe<Hold>,
+  version: Deno.KvEntryMaybe<number>,
+  studentId: number,
+  reason: string | null,
+): void {
+  if (reason === (current.value?.reason ?? null)) return;
+  const hold: Hold | null = reason === null ? null : {
+    id: FINANCE_HOLD_ID,
+    studentId,
+    kind: "finance",
+    reason: reason.slice(0, REASON_MAX),
+    at: current.value?.at ?? new Date().toISOString(),
+    by: null,
+  };
+  atomic.check(current);
+  if (hold) atomic.set(keys.hold(studentId, FINANCE_HOLD_ID), hold);
+  else atomic.delete(keys.hold(studentId, FINANCE_HOLD_ID));
+  // A reworded hold moves the version by 0: its versionstamp still changes, so racing decisions read again.
+  moveCounter(atomic, version, current.value ? (hold ? 0 : -1) : 1, { floor: 0 });
+  addAudit(atomic, {
+    entity: AUDIT.hold,
+    entityId: studentId,
+    actor: null,
+    action: !hold ? "remove" : current.value ? "update" : "create",
+    before: current.value,
+    after: hold,
+  });
+}
