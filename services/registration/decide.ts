@@ -21,6 +21,7 @@ import {
   type StudentFacts,
 } from "./facts.ts";
 import { commitWithSeats } from "./seat_batches.ts";
+import { registrationChanged } from "./changes.ts";
 import {
   AUDIT,
   keys,
@@ -90,7 +91,7 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
   const reason = overrideReason(input, actor);
   const groupId = section.groupId;
   const { byId } = await groupSections(groupId);
-  return await untilCommitted(async () => {
+  const decided = await untilCommitted(async () => {
     // One read of every key the decision checks, then only the lists it needs.
     const entries = await db().getMany<unknown[]>([
       keys.window(groupId),
@@ -191,4 +192,8 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
       },
     });
   }, { attempts: DECISION_ATTEMPTS });
+  await registrationChanged([
+    decided.status === "enrolled" ? { kind: "enrolled", registration: decided.registration } : null,
+  ]);
+  return decided;
 }

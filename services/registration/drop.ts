@@ -24,6 +24,7 @@ import {
 } from "./model.ts";
 import { capacityOf, getSection, groupSections, seatsOf, type Section } from "./sections.ts";
 import { today } from "./windows.ts";
+import { registrationChanged } from "./changes.ts";
 import { forgetSeats, rememberSeats } from "./seats_cache.ts";
 import { shownSeats } from "./display_cache.ts";
 import { AppError, forbidden, notFound } from "../../utils/errors.ts";
@@ -53,7 +54,7 @@ export async function dropRegistration(
   });
   const groupId = section.groupId;
   const { byId } = await groupSections(groupId);
-  return await serialized(keys.seats(section.id), () =>
+  const result = await serialized(keys.seats(section.id), () =>
     untilCommitted(async () => {
       const [window, settings, seats, current, version] = await db().getMany<
         [RegistrationWindow, SectionSettings, SectionSeats, Registration, number]
@@ -110,6 +111,11 @@ export async function dropRegistration(
       shownSeats.forget(section.id);
       return { dropped, promoted };
     }, { attempts: DECISION_ATTEMPTS }));
+  await registrationChanged([
+    result.dropped.status === "enrolled" ? { kind: "dropped", registration: result.dropped } : null,
+    result.promoted && { kind: "enrolled", registration: result.promoted },
+  ]);
+  return result;
 }
 
 function promotedNotice(section: Section) {

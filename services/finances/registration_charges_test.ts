@@ -1,0 +1,90 @@
+/**
+ * Charges follow registration on the seeded demo university: an enrolment charges the program's tuition per
+ * credit once however often it is heard of, a drop within add/drop reverses it, registering again charges
+ * again; and a student whose debt is past the threshold is refused registration with the amount named.
+ */
+import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
+import { pinClock } from "../academic/clock.ts";
+import type { Student } from "../academic/model.ts";
+import { closeDb, db, openDb } from "../db/kv.ts";
+import { addRegistration } from "../registration/decide.ts";
+import { dropRegistration } from "../registration/drop.ts";
+import { groupSections } from "../registration/sections.ts";
+import { currentWindowGroup } from "../registration/windows.ts";
+import { seed } from "../seed/mod.ts";
+import { REFERENCE_NOW } from "../seed/university_sizes.ts";
+import { appendEntry, listEntries, readProjection } from "./ledger.ts";
+import { DEFAULT_PARAMS, keys } from "./model.ts";
+import { followRegistration } from "./registration_charges.ts";
+import { AppError } from "../../utils/errors.ts";
+
+Deno.test("charges follow registration", async (t) => {
+  pinClock(REFERENCE_NOW);
+  await openDb(":memory:");
+  try {
+    await seed("small", () => {});
+    const groupId = (await currentWindowGroup())!;
+    const { list } = await groupSections(groupId);
+    const students: Student[] = [];
+    for (let id = 121; id <= 200 && students.length < 2; id++) {
+      const s = (await db().get<Student>(["students", id])).value;
+      if (s?.status === "active" && (await listEntries(id)).length === 0) students.push(s);
+    }
+    const [student, debtor] = students;
+    await db().set(keys.params(), {
+      ...DEFAULT_PARAMS,
+      tuition: [{ programId: student.programId, basis: "credit", amount: 10000 }],
+      holdThreshold: 50000,
+      graceDays: 0,
+      dueDays: 0,
+    });
+    const me = { userId: null, staff: true, studentId: null };
+    let registrationId = "";
+
+    await t.step("an enrolment charges 100 GEL per credit, once however often it is heard of", async () => {
+      let result = null;
+      for (const section of list) {
+        try {
+          result = await addRegistration({ sectionId: section.id, studentId: student.id }, me);
+          if (result.status === "enrolled") break;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      assert(result?.status === "enrolled");
+      registrationId = result.registration.id;
+      await followRegistration({ kind: "enrolled", registration: result.registration });
+      const entries = await listEntries(student.id);
+      assertEquals(entries.map((e) => [e.kind, e.amount]), [["charge", result.registration.credits * 10000]]);
+    });
+
+    await t.step("a drop within add/drop reverses it; registering again charges again", async () => {
+      const { dropped } = await dropRegistration(registrationId, me);
+      await followRegistration({ kind: "dropped", registration: dropped });
+      assertEquals((await readProjection(student.id)).balance, 0);
+      const again = await addRegistration({ sectionId: dropped.sectionId, studentId: student.id }, me);
+      assertEquals(again.status, "enrolled");
+      const kinds = (await listEntries(student.id)).map((e) => e.kind);
+      assertEquals(kinds.sort(), ["charge", "charge", "reversal"]);
+    });
+
+    await t.step("a student with a debt past the threshold is refused, told the amount", async () => {
+      await appendEntry({
+        studentId: debtor.id,
+        kind: "charge",
+        amount: 75000,
+        date: "2026-09-01",
+        source: { type: "manual", id: "debt" },
+      }, null);
+      const error = await assertRejects(
+        () => addRegistration({ sectionId: list[0].id, studentId: debtor.id }, { ...me, staff: false }),
+        AppError,
+      ) as AppError;
+      const hold = error.options.fields?.hold;
+      assert(hold && String(hold.params?.en).includes("750.00 GEL"), JSON.stringify(error.options.fields));
+    });
+  } finally {
+    await closeDb();
+    pinClock(null);
+  }
+});
