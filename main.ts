@@ -93,7 +93,10 @@ export async function createApp(opts: AppOptions = {}) {
     beforeRender: (state) => setActiveTranslator(state.lang, state.t),
     islandCacheScope: (state) => `${state.lang}:${state.i18nVersion}`,
     authorize: (state, permission) =>
-      state.auth.can(permission) ? null : Promise.reject(new AppError(403, "forbidden", "errors.forbidden")),
+      state.auth.can(permission)
+        ? null
+        // The missing key travels with the refusal, so that the 403 page can name it.
+        : Promise.reject(new AppError(403, "forbidden", "errors.forbidden", { params: { permission } })),
   });
 
   // A missing asset is a plain 404; a missing API path the error shape; a missing page the 404 page.

@@ -230,8 +230,10 @@ export function mountRoutes<State extends BaseState>(
       }),
     renderError: (c, status, error) => {
       if (!errorModule?.default) return new Response("Internal error", { status });
-      // The error page skips layouts: the shell itself may be what failed.
-      return renderWith(c, { layouts: [], mod: errorModule }, { status, error }, { status });
+      // The error page skips layouts: the shell itself may be what failed. A refusal (403) is no failure of the
+      // shell, so it is shown inside it: the menu and top bar stay, and the person goes on from there.
+      const layouts = status === 403 ? layoutsFor("./routes/_500.tsx", errorModule) : [];
+      return renderWith(c, { layouts, mod: errorModule }, { status, error }, { status });
     },
   };
 }
