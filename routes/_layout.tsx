@@ -6,7 +6,7 @@ import { ConsentDialog } from "../islands/consent/dialog.tsx";
 import { SideMenu } from "../islands/shell/side_menu.tsx";
 import { TopBar } from "../islands/shell/top_bar.tsx";
 import { authParamsNow } from "../services/identity/params.ts";
-import { consentStateNow } from "../services/notifications/consent.ts";
+import { consentStateOf } from "../services/notifications/consent.ts";
 import { groupOfPath, menuFor } from "../services/shell/menu.ts";
 import { currentMenu } from "../services/shell/menu_store.ts";
 import { unreadBadgeOf } from "../services/notifications/mod.ts";
@@ -48,7 +48,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
           <Component />
         </main>
         {((c) => c === "pending" ? <ConsentDialog /> : c === "unknown" ? <ConsentCheck /> : null)(
-          consentStateNow(user.id, session.sid),
+          consentStateOf(state),
         )}
         <ChatWidget />
       </div>

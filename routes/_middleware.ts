@@ -2,6 +2,7 @@ import type { MiddlewareFn } from "../framework/types.ts";
 import { authParams } from "../services/identity/params.ts";
 import { loadMenu } from "../services/shell/menu_store.ts";
 import { primeUnreadBadge } from "../services/notifications/mod.ts";
+import { primeConsent } from "../services/notifications/consent.ts";
 import type { AppState } from "../http/app_state.ts";
 
 /** Pages anyone may open (SPEC §2.1); every other page needs a signed-in person. */
@@ -15,9 +16,16 @@ export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
       headers: { location: `/login${back}`, "cache-control": "no-store" },
     });
   }
-  // The shell renders synchronously: the stored menu and parameters are loaded (from a short cache) first.
+  // The shell renders synchronously: the stored menu and parameters (kept by version keys, current in every
+  // process), the bell's count and the consent state are read first.
   if (state.identity) {
-    await Promise.all([loadMenu(), authParams(), primeUnreadBadge(state, state.identity.user.id)]);
+    const { user, session } = state.identity;
+    await Promise.all([
+      loadMenu(),
+      authParams(),
+      primeUnreadBadge(state, user.id),
+      primeConsent(state, user.id, session.sid),
+    ]);
   }
   const response = await next();
   // Pages are rendered per person and language: never cache them in shared caches.

@@ -5,17 +5,11 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
-import {
-  clearConsentCache,
-  CONSENT_POLICY_VERSION,
-  consentKey,
-  setPhone,
-} from "../services/notifications/consent.ts";
+import { CONSENT_POLICY_VERSION, consentKey, setPhone } from "../services/notifications/consent.ts";
 import { db } from "../services/db/kv.ts";
 import { setSmsProvider } from "../services/identity/sms_provider.ts";
 import { XLSX_CONTENT_TYPE } from "../services/files/xlsx_export.ts";
 
-clearConsentCache();
 const app = await seededApp();
 const sent: { phone: string; code: string }[] = [];
 setSmsProvider({

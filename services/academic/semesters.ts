@@ -43,7 +43,7 @@ async function loadListGroups(): Promise<GroupRecord[]> {
 }
 
 // Read on every timetable page and form; written rarely (see db/cached_value.ts).
-const cached = cachedValue(5_000, loadListGroups);
+const cached = cachedValue({ name: "semesters", maxAgeMs: 60_000, load: loadListGroups });
 
 /** Every record, sorted; from a copy kept for a few seconds, dropped at once when this process writes. */
 export function listGroups(): Promise<GroupRecord[]> {

@@ -5,7 +5,8 @@
  * number of people who sign in is small (thousands at most), unlike students or courses.
  */
 import { addAudit } from "../db/audit_log.ts";
-import { cachedValue } from "../db/cached_value.ts";
+import { cachedValue, cacheVersionKey } from "../db/cached_value.ts";
+import { AUTH_EPOCH_KEY } from "../identity/epoch.ts";
 import { db } from "../db/kv.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 import type { User } from "../identity/users.ts";
@@ -27,9 +28,15 @@ interface Person {
   settings: UserChatSettings;
 }
 
-const PEOPLE_TTL_MS = 5_000;
+// Users change through identity/ (which moves the auth epoch), chat settings here.
+const people = cachedValue({
+  name: "chat_people",
+  versionKeys: [cacheVersionKey("chat_people"), AUTH_EPOCH_KEY],
+  maxAgeMs: 60_000,
+  load: loadEveryone,
+});
 
-const people = cachedValue(PEOPLE_TTL_MS, async () => {
+async function loadEveryone(): Promise<Map<number, Person>> {
   const settings = new Map<number, UserChatSettings>();
   for await (const entry of db().list<UserChatSettings>({ prefix: ["chat_settings"] })) {
     settings.set(entry.key[1] as number, { ...DEFAULT_SETTINGS, ...entry.value });
@@ -40,7 +47,7 @@ const people = cachedValue(PEOPLE_TTL_MS, async () => {
     byId.set(user.id, { user, settings: settings.get(user.id) ?? DEFAULT_SETTINGS });
   }
   return byId;
-});
+}
 
 export const refOf = (user: Pick<User, "id" | "chatType">): MemberRef => ({
   id: user.id,
@@ -193,6 +200,6 @@ export async function setChatSettings(me: MemberRef, change: Partial<UserChatSet
     });
     return (await atomic.commit()).ok ? after : RETRY;
   });
-  people.invalidate();
+  await people.changed();
   return saved;
 }

@@ -1,54 +1,100 @@
 /**
  * A value many requests read and few people write (semesters, rooms, the structure lists, the side menu, the
- * authorization parameters): kept in this process for a few seconds instead of read from KV on every request.
- * A write in this process replaces or drops the copy at once; another process's write shows within the time to
- * live. Tied to the open KV, so a test's fresh store never sees another store's copy.
+ * authorization parameters, the chat's people): kept in this process instead of read from KV on every request,
+ * and correct across processes sharing the KV (ARCHITECTURE §10: one person's requests may land on different
+ * instances). Like db/snapshot.ts it is kept by version keys: every `get` reads their versionstamps (one
+ * `getMany`, far cheaper than the load it saves) and loads anew when one moved, so a read that starts after a
+ * write finished — in this process or another — sees it.
+ *
+ * Writers move the first version key (`["meta", "cache_version", name]` unless the source names its own) by
+ * handing their write to `after`, or calling `changed` once it committed; a source whose data is written by
+ * others lists their version keys too (the lessons' version for the sections built from them). `maxAgeMs`
+ * bounds what a write that did not move a key (a bulk import, a restore) can leave behind. Tied to the open KV,
+ * so a test's fresh store never sees another store's copy.
  */
 import { db } from "./kv.ts";
 
 export interface CachedValue<T> {
+  /** The value as of version keys read after the call began. */
   get(): Promise<T>;
-  /** The value as last loaded for this KV, for synchronous readers (the shell renders synchronously). */
+  /**
+   * The value as last loaded for this KV, for synchronous readers (the shell renders synchronously, after its
+   * middleware awaited `get`); at most once a second it starts a version check in the background.
+   */
   peek(): T | undefined;
-  /** Keeps a value this process just wrote. */
-  set(value: T): void;
-  invalidate(): void;
-  /** Awaits a write, then drops the copy (after, so a read racing the write cannot re-cache old data). */
+  /** Awaits a write, then moves the version and drops the copy (after, so a racing read cannot keep old data). */
   after<R>(write: Promise<R>): Promise<R>;
+  /** Moves the version (every process loads anew at its next `get`) and drops this process's copy. */
+  changed(): Promise<void>;
 }
 
-export function cachedValue<T>(ttlMs: number, load: () => Promise<T>): CachedValue<T> {
-  let cached: { kv: Deno.Kv; at: number; value: Promise<T>; resolved?: T } | null = null;
-  const remember = (kv: Deno.Kv, value: Promise<T>) => {
-    const entry: NonNullable<typeof cached> = { kv, at: Date.now(), value };
-    value.then((v) => (entry.resolved = v), () => cached === entry && (cached = null));
-    cached = entry;
-  };
+export interface CachedValueSource<T> {
+  /** Names the default version key `["meta", "cache_version", name]`. */
+  name: string;
+  load(): Promise<T>;
+  /** Version keys to compare instead of the default one (≤ 10); `changed` moves the first. */
+  versionKeys?: Deno.KvKey[];
+  /** Loads anew after this long even when no version key moved (a write that could not move one). */
+  maxAgeMs: number;
+}
+
+export const cacheVersionKey = (name: string): Deno.KvKey => ["meta", "cache_version", name];
+
+const PEEK_CHECK_MS = 1_000;
+
+interface Held<T> {
+  kv: Deno.Kv;
+  stamps: string;
+  at: number;
+  value: Promise<T>;
+}
+
+export function cachedValue<T>(source: CachedValueSource<T>): CachedValue<T> {
+  const versionKeys = source.versionKeys ?? [cacheVersionKey(source.name)];
+  let held: Held<T> | null = null;
+  // What peek answers: the last load that finished, kept while a newer one runs.
+  let shown: { kv: Deno.Kv; value: T } | null = null;
+  let lastPeekCheck = 0;
+
+  async function get(): Promise<T> {
+    const kv = db();
+    const stamps = (await kv.getMany(versionKeys)).map((e) => e.versionstamp ?? "-").join();
+    const current = held;
+    if (
+      current && current.kv === kv && current.stamps === stamps && Date.now() - current.at <= source.maxAgeMs
+    ) {
+      return current.value;
+    }
+    const entry: Held<T> = { kv, stamps, at: Date.now(), value: source.load() };
+    entry.value.then((value) => {
+      if (held === entry) shown = { kv, value };
+    }, () => held === entry && (held = null));
+    held = entry;
+    return entry.value;
+  }
+
+  async function changed(): Promise<void> {
+    await db().set(versionKeys[0], Date.now());
+    held = null;
+  }
+
   return {
-    get() {
-      const kv = db();
-      if (!cached || cached.kv !== kv || Date.now() - cached.at > ttlMs) remember(kv, load());
-      return cached!.value;
-    },
+    get,
     peek() {
       const kv = db();
-      if (!cached || cached.kv !== kv) return undefined;
-      // A stale copy is still served, and refreshed in the background.
-      if (Date.now() - cached.at > ttlMs) this.get().catch(() => {});
-      return cached.resolved;
-    },
-    set(value) {
-      cached = { kv: db(), at: Date.now(), value: Promise.resolve(value), resolved: value };
-    },
-    invalidate() {
-      cached = null;
+      if (Date.now() - lastPeekCheck > PEEK_CHECK_MS) {
+        lastPeekCheck = Date.now();
+        get().catch(() => {});
+      }
+      return shown?.kv === kv ? shown.value : undefined;
     },
     async after<R>(write: Promise<R>): Promise<R> {
       try {
         return await write;
       } finally {
-        cached = null;
+        await changed();
       }
     },
+    changed,
   };
 }

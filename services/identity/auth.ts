@@ -8,7 +8,8 @@
 import { AppError, invalid } from "../../utils/errors.ts";
 import { checkLogin, recordFailure, recordSuccess } from "./login_throttle.ts";
 import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
-import { authEpoch } from "./epoch.ts";
+import { AUTH_EPOCH_KEY } from "./epoch.ts";
+import { db } from "../db/kv.ts";
 import { authParams, sessionSeconds } from "./params.ts";
 import {
   authenticate,
@@ -37,13 +38,17 @@ export interface ClientInfo {
 }
 
 /**
- * Identities are cached per token for a second: verifying the token and reading session, user and roles
- * (three KV reads) on every request would cost more than rendering the page. In this process a revocation or a
- * user or role change drops the cache at once; another process sharing the KV sees it within that second.
+ * Identities are cached per token: verifying the token and reading session, user and roles (three KV reads)
+ * on every request would cost more than rendering the page. A cached one is served only while the session's
+ * record and the auth epoch (epoch.ts: moved by every user or role write) keep the versionstamps they had when
+ * it was read — one `getMany` — so a logout, a revoked device, a disabled account or a revoked permission,
+ * made through any process sharing the KV, counts from the next request.
  */
-const IDENTITY_CACHE_MS = 1000;
+const IDENTITY_CACHE_MS = 60_000;
 const IDENTITY_CACHE_MAX = 10_000;
-const identities = new Map<string, { identity: Identity; until: number; epoch: number }>();
+const identities = new Map<string, { identity: Identity; until: number; stamps: string }>();
+
+const stampsOf = (entries: Deno.KvEntryMaybe<unknown>[]) => entries.map((e) => e.versionstamp ?? "-").join();
 
 onSessionsRevoked((sids) => {
   const revoked = new Set(sids);
@@ -56,11 +61,14 @@ onSessionsRevoked((sids) => {
 export async function identify(token: string | null | undefined, now = Date.now()): Promise<Identity | null> {
   if (!token) return null;
   const cached = identities.get(token);
-  if (cached && cached.until > now && cached.epoch === authEpoch()) {
+  if (cached && cached.until > now) {
+    const stamps = stampsOf(await db().getMany([["sessions", cached.identity.session.sid], AUTH_EPOCH_KEY]));
     const expiresAt = cached.identity.session.expiresAt;
-    if (expiresAt === null || Date.parse(expiresAt) > now) return cached.identity;
+    if (stamps === cached.stamps && (expiresAt === null || Date.parse(expiresAt) > now)) {
+      return cached.identity;
+    }
   }
-  const epoch = authEpoch();
+  const epoch = await db().get(AUTH_EPOCH_KEY);
   const auth = await authenticate(token, now);
   if (!auth) {
     identities.delete(token);
@@ -69,8 +77,10 @@ export async function identify(token: string | null | undefined, now = Date.now(
   const user = await getUser(auth.session.userId);
   if (!user || user.disabled || user.guard !== auth.session.guard) return null;
   const identity = { user, session: auth.session, permissions: await permissionsOf(user) };
+  // The session as authenticate read it: a touch since (lastSeenAt) only makes the next request read again.
+  const stamps = [auth.versionstamp, epoch.versionstamp ?? "-"].join();
   if (identities.size >= IDENTITY_CACHE_MAX) identities.clear();
-  identities.set(token, { identity, until: now + IDENTITY_CACHE_MS, epoch });
+  identities.set(token, { identity, until: now + IDENTITY_CACHE_MS, stamps });
   return identity;
 }
 

@@ -1,13 +1,15 @@
 /**
- * A counter that moves whenever something a signed-in person's identity depends on changes (a user, a role).
- * Cached identities remember the epoch they were read at; a moved epoch makes them stale at once.
+ * The version of everything a signed-in person's identity depends on besides their session: users (guard,
+ * roles, disabled) and roles (their keys). `["meta", "auth_epoch"]` is set right after each such write commits,
+ * in whichever process made it; cached identities (auth.ts) and the chat's people (chat/people.ts) compare its
+ * versionstamp on every read, so a permission revoked through one instance is refused by every other one at
+ * the next request.
  */
-let epoch = 0;
+import { db } from "../db/kv.ts";
 
-export function bumpAuthEpoch(): void {
-  epoch++;
-}
+export const AUTH_EPOCH_KEY: Deno.KvKey = ["meta", "auth_epoch"];
 
-export function authEpoch(): number {
-  return epoch;
+/** Call after a user or role write committed (and before answering the person who made it). */
+export async function bumpAuthEpoch(): Promise<void> {
+  await db().set(AUTH_EPOCH_KEY, Date.now());
 }

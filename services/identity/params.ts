@@ -1,8 +1,8 @@
 /**
  * Authorization parameters (the permissions screen's "parameters" tab), stored at `["settings", "auth_params"]`:
  * password policy, session length, sign-in throttling, SMS code settings and the chat's rate limits. Sign-in, password change and
- * throttling read them through `authParams()`, which keeps a copy per KV connection and is refreshed by every
- * write in this process (another process sharing the KV sees a change within `CACHE_MS`).
+ * throttling read them through `authParams()`, which keeps a copy per KV connection, compared with the
+ * parameters' version on each read (db/cached_value.ts): a save through any process is in force at once.
  */
 import { createRecord, updateRecord } from "../db/records.ts";
 import { getRecord } from "../db/reads.ts";
@@ -54,11 +54,11 @@ export const AUTH_PARAM_LIMITS = {
   perMinute: { min: 1, max: 10_000 },
 } as const;
 
-const CACHE_MS = 5000;
-const cache = cachedValue(
-  CACHE_MS,
-  async () => withDefaults((await getRecord<AuthParams>(SETTINGS, AUTH_PARAMS_ID))?.value ?? null),
-);
+const cache = cachedValue({
+  name: "auth_params",
+  maxAgeMs: 60_000,
+  load: async () => withDefaults((await getRecord<AuthParams>(SETTINGS, AUTH_PARAMS_ID))?.value ?? null),
+});
 
 /** The parameters in force (defaults until someone saves them). */
 export function authParams(): Promise<AuthParams> {
@@ -109,7 +109,7 @@ export async function setAuthParams(input: Partial<AuthParams>, actor: number): 
       audit: { actor },
     });
   }
-  cache.set(value);
+  await cache.changed();
   return value;
 }
 

@@ -55,7 +55,7 @@ export async function addRole(input: RoleInput, actor: number): Promise<RoleView
     indexes: roleIndexes,
     audit: { actor },
   });
-  bumpAuthEpoch();
+  await bumpAuthEpoch();
   return { ...created.value, userCount: 0, versionstamp: created.versionstamp };
 }
 
@@ -74,7 +74,7 @@ export async function editRole(
     audit: { actor },
     expectedVersionstamp: versionstamp,
   });
-  bumpAuthEpoch();
+  await bumpAuthEpoch();
   const { items } = await listIdsByIndex("users_by_role", id, { limit: 1000 });
   return { ...saved.value, userCount: items.length, versionstamp: saved.versionstamp };
 }
@@ -94,7 +94,7 @@ export async function removeRole(id: number, actor: number, versionstamp?: strin
       }
     },
   });
-  bumpAuthEpoch();
+  await bumpAuthEpoch();
 }
 
 export interface WhoCan {

@@ -189,7 +189,7 @@ async function openSession(
 export async function authenticate(
   token: string | null | undefined,
   now = Date.now(),
-): Promise<{ session: Session; claims: SessionClaims } | null> {
+): Promise<{ session: Session; claims: SessionClaims; versionstamp: string } | null> {
   if (typeof token !== "string" || token.length === 0 || token.length > 4096) return null;
   // Outside the try: a misconfigured secret must surface as an error, not as "every token is bad".
   const key = await signingKey();
@@ -213,12 +213,16 @@ export async function authenticate(
   if (!session || session.userId !== claims.id || session.guard !== claims.guard) return null;
   // KV deletes expired keys lazily, so an expired record may still be readable for a while.
   if (session.expiresAt !== null && Date.parse(session.expiresAt) <= now) return null;
-  if (now - Date.parse(session.lastSeenAt) < TOUCH_EVERY_MS) return { session, claims };
+  if (now - Date.parse(session.lastSeenAt) < TOUCH_EVERY_MS) {
+    return { session, claims, versionstamp: entry.versionstamp! };
+  }
   const touched = { ...session, lastSeenAt: new Date(now).toISOString() };
   const expiry = session.expiresAt === null ? undefined : { expireIn: Date.parse(session.expiresAt) - now };
   // The check keeps a revocation that raced this request from being undone; losing the race is harmless.
   const result = await db().atomic().check(entry).set(["sessions", claims.sid], touched, expiry).commit();
-  return { session: result.ok ? touched : session, claims };
+  return result.ok
+    ? { session: touched, claims, versionstamp: result.versionstamp }
+    : { session, claims, versionstamp: entry.versionstamp! };
 }
 
 /**

@@ -166,7 +166,7 @@ async function writeUser(id: number, change: (u: User) => User, actor: number, v
     audit: { actor },
     expectedVersionstamp: versionstamp,
   });
-  bumpAuthEpoch();
+  await bumpAuthEpoch();
   return view(saved.value, saved.versionstamp);
 }
 

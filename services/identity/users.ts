@@ -97,6 +97,8 @@ export async function createUser(input: NewUser, actor: number | null): Promise<
     auditView: userAuditView,
     audit: { actor },
   });
+  // The chat's people (chat/people.ts) follow the same version.
+  await bumpAuthEpoch();
   return created.value;
 }
 
@@ -105,18 +107,23 @@ export async function updateUser(
   change: (user: User) => User,
   actor: number | null,
 ): Promise<User> {
+  let before: User | null = null;
   const updated = await updateRecord<User>({
     collection: "users",
     id,
-    change,
+    change: (current) => change(before = structuredClone(current)),
     indexes: userIndexes,
     auditView: userAuditView,
     audit: { actor },
   });
-  // Cached identities hold the old record (guard, roles, disabled): they must be read again.
-  bumpAuthEpoch();
+  // Cached identities and the chat's people hold the old record: they must be read again — unless only the
+  // time of the last sign-in moved (every sign-in writes it; every process reloading everyone for it would not do).
+  if (!before || !sameBesidesSignIn(before, updated.value)) await bumpAuthEpoch();
   return updated.value;
 }
+
+const sameBesidesSignIn = (a: User, b: User) =>
+  JSON.stringify({ ...a, lastSignInAt: null }) === JSON.stringify({ ...b, lastSignInAt: null });
 
 /** The keys a user holds now: read on every request, so a role change counts from the next one. */
 export async function permissionsOf(user: User): Promise<ReadonlySet<string>> {

@@ -8,10 +8,10 @@
  * `sms_required`. Refusing needs no code; a refusal holds for the session it was given in, so the person is
  * asked again at the next sign-in. A new `CONSENT_POLICY_VERSION` asks everyone again.
  *
- * The shell asks `consentStateNow` on every page, synchronously: a per-process cache by user id, filled on
- * the first status read and replaced by every decision this process stores. Unknown (not cached yet) makes
- * the dialog island ask the server itself; entries live `CACHE_MS`, so a decision taken through another
- * process shows within that time.
+ * The shell renders synchronously, so the page middleware reads the decision first (`primeConsent`, one KV
+ * read) and the layout asks `consentStateOf` the request: a decision taken through any process shows on the
+ * next page, whichever process serves it. Unknown (not read for this request) makes the dialog island ask the
+ * server itself.
  */
 import { addAudit } from "../db/audit_log.ts";
 import { db, readMany } from "../db/kv.ts";
@@ -36,8 +36,7 @@ export interface ConsentDecision {
 
 export type ConsentState = "agreed" | "pending" | "unknown";
 
-const CACHE_MS = 60_000;
-const cache = new Map<number, { decision: ConsentDecision | null; until: number }>();
+const primed = new WeakMap<object, Exclude<ConsentState, "unknown">>();
 
 export const consentKey = (userId: number, version = CONSENT_POLICY_VERSION) => ["consents", userId, version];
 const phoneKey = (userId: number) => ["user_phones", userId];
@@ -57,11 +56,9 @@ function stateOf(decision: ConsentDecision | null, sid: string): Exclude<Consent
   return decision && decision.sid === sid ? "agreed" : "pending";
 }
 
-/** The stored decision on the current version (and fills the shell's cache). */
-export async function currentDecision(userId: number, now = Date.now()): Promise<ConsentDecision | null> {
-  const decision = (await db().get<ConsentDecision>(consentKey(userId))).value ?? null;
-  cache.set(userId, { decision, until: now + CACHE_MS });
-  return decision;
+/** The stored decision on the current version. */
+export async function currentDecision(userId: number): Promise<ConsentDecision | null> {
+  return (await db().get<ConsentDecision>(consentKey(userId))).value ?? null;
 }
 
 /** Whether the dialog must show for this session ("agreed" also covers a refusal earlier in the session). */
@@ -69,19 +66,14 @@ export async function consentState(userId: number, sid: string): Promise<"agreed
   return stateOf(await currentDecision(userId), sid);
 }
 
-/** The cached answer for the shell: "unknown" when this process has not read it lately (a read starts). */
-export function consentStateNow(userId: number, sid: string, now = Date.now()): ConsentState {
-  const cached = cache.get(userId);
-  if (!cached || cached.until <= now) {
-    currentDecision(userId, now).catch(() => {});
-    return "unknown";
-  }
-  return stateOf(cached.decision, sid);
+/** Reads the person's state for the page `request` renders (the page middleware). */
+export async function primeConsent(request: object, userId: number, sid: string): Promise<void> {
+  primed.set(request, await consentState(userId, sid));
 }
 
-/** Forgets the cache (tests). */
-export function clearConsentCache(): void {
-  cache.clear();
+/** The state `primeConsent` read for this request; "unknown" when it did not. */
+export function consentStateOf(request: object): ConsentState {
+  return primed.get(request) ?? "unknown";
 }
 
 export interface DecideInput {
@@ -124,7 +116,6 @@ export async function decide(input: DecideInput): Promise<ConsentDecision> {
     sid: input.agreed ? null : input.sid,
   };
   await store(decision, user.id);
-  cache.set(user.id, { decision, until: now + CACHE_MS });
   return decision;
 }
 

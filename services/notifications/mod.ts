@@ -85,7 +85,6 @@ export async function createNotification(userId: number, input: NewNotification)
     counters: [{ key: unreadKey(userId), by: 1 }],
     attempts: ATTEMPTS,
   });
-  recentCounts.delete(userId);
   for (const listener of createdListeners) {
     try {
       listener(userId, created.versionstamp);
@@ -153,7 +152,6 @@ export async function markRead(
       // A lost race (a create or another read) reads again.
       return (await atomic.commit()).ok ? pending.length : RETRY;
     }, { attempts: ATTEMPTS });
-    if (batch > 0) recentCounts.delete(userId);
   }
   return { changed, unread: await unreadCount(userId) };
 }
@@ -188,29 +186,13 @@ export async function setSettings(
   return clean;
 }
 
-// The shell renders synchronously, so the page middleware loads the bell's count first (one read) and the
-// layout reads it from here, keyed by the request's state object.
+// The shell renders synchronously, so the page middleware reads the bell's count first (one read of the
+// counter every write keeps in its atomic: nothing to keep in process, so any instance shows the count as it
+// is) and the layout reads it from here, keyed by the request's state object.
 const badges = new WeakMap<object, number>();
 
 export async function primeUnreadBadge(request: object, userId: number): Promise<void> {
-  badges.set(request, await badgeCount(userId));
-}
-
-// Pages read the count on every load, a person's count changes a few times a day, and the open bell is kept
-// current by the user channel anyway: a page may show a count up to BADGE_TTL_MS old when another process
-// wrote it. Writes in this process drop the copy at once.
-const BADGE_TTL_MS = 1_000;
-const BADGES_HELD_MAX = 10_000;
-const recentCounts = new Map<number, { kv: Deno.Kv; at: number; count: number }>();
-
-async function badgeCount(userId: number): Promise<number> {
-  const kv = db();
-  const held = recentCounts.get(userId);
-  if (held && held.kv === kv && Date.now() - held.at < BADGE_TTL_MS) return held.count;
-  const count = await unreadCount(userId);
-  if (recentCounts.size >= BADGES_HELD_MAX) recentCounts.delete(recentCounts.keys().next().value!);
-  recentCounts.set(userId, { kv, at: Date.now(), count });
-  return count;
+  badges.set(request, await unreadCount(userId));
 }
 
 export function unreadBadgeOf(request: object): number {

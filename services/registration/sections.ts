@@ -12,11 +12,13 @@
 import type { Book, HrPerson, TimetableEntry } from "../academic/model.ts";
 import { listAuditoriums } from "../timetable/auditoriums.ts";
 import { getBooks } from "../books/mod.ts";
-import { type CachedValue, cachedValue } from "../db/cached_value.ts";
-import { readMany } from "../db/kv.ts";
+import { type CachedValue, cachedValue, cacheVersionKey } from "../db/cached_value.ts";
+import { db, readMany } from "../db/kv.ts";
+import { BOOKS_VERSION_KEY } from "../books/version.ts";
+import { HR_VERSION_KEY } from "../hr/snapshot.ts";
 import { getManyRecords } from "../db/reads.ts";
 import { HR } from "../hr/mod.ts";
-import { listEntries } from "../timetable/entries.ts";
+import { LESSONS_VERSION_KEY, listEntries } from "../timetable/entries.ts";
 import { endOf, startOf } from "../timetable/rules.ts";
 import { keys, NO_SEATS, parseSectionId, type SectionId, sectionIdOf, type SectionSeats } from "./model.ts";
 import type { SectionSettings } from "./model.ts";
@@ -54,19 +56,38 @@ export interface GroupSections {
   byId: Map<SectionId, Section>;
 }
 
+// Built from lessons, courses, people, rooms and the courses' professor prices: the lessons, courses, HR and
+// rooms versions tell when to build again (db/cached_value.ts); a professor's price, written by a course
+// dialog that moves none of them, shows within TTL_MS.
 const TTL_MS = 30_000;
+const SOURCES_VERSION_KEYS = [
+  LESSONS_VERSION_KEY,
+  BOOKS_VERSION_KEY,
+  HR_VERSION_KEY,
+  cacheVersionKey("auditoriums"),
+];
 const caches = new Map<number, CachedValue<GroupSections>>();
 
 /** The semester's sections, in timetable order (a section's first lesson id). */
 export function groupSections(groupId: number): Promise<GroupSections> {
   let cache = caches.get(groupId);
-  if (!cache) caches.set(groupId, cache = cachedValue(TTL_MS, () => loadSections(groupId)));
+  if (!cache) {
+    caches.set(
+      groupId,
+      cache = cachedValue({
+        name: "sections",
+        versionKeys: SOURCES_VERSION_KEYS,
+        maxAgeMs: TTL_MS,
+        load: () => loadSections(groupId),
+      }),
+    );
+  }
   return cache.get();
 }
 
 /** Drops the copies (tests and the seed change timetables under a running process). */
-export function forgetSections() {
-  for (const cache of caches.values()) cache.invalidate();
+export async function forgetSections() {
+  await db().set(LESSONS_VERSION_KEY, Date.now());
 }
 
 export async function getSection(sectionId: string): Promise<Section> {

@@ -7,7 +7,7 @@ import { now } from "../academic/clock.ts";
 import { getGroup, isIsoDate, listGroups } from "../academic/semesters.ts";
 import { addAudit } from "../db/audit_log.ts";
 import { db } from "../db/kv.ts";
-import { cachedValue } from "../db/cached_value.ts";
+import { cachedValue, cacheVersionKey } from "../db/cached_value.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 import { localNow } from "../timetable/week.ts";
 import { AUDIT, keys, type RegistrationWindow } from "./model.ts";
@@ -41,10 +41,16 @@ export function currentWindowGroup(): Promise<number | null> {
 }
 
 // Read by every /registration request; windows change a few times a year (see db/cached_value.ts).
-const currentGroup = cachedValue(5_000, async () => {
-  const all = await listWindows();
-  const open = all.find((w) => isOpen(w.window));
-  return (open ?? all.find((w) => w.window))?.group.id ?? null;
+// Loaded anew every few seconds as well: which window is open moves with the clock.
+const currentGroup = cachedValue({
+  name: "registration_windows",
+  versionKeys: [cacheVersionKey("registration_windows"), cacheVersionKey("semesters")],
+  maxAgeMs: 5_000,
+  load: async () => {
+    const all = await listWindows();
+    const open = all.find((w) => isOpen(w.window));
+    return (open ?? all.find((w) => w.window))?.group.id ?? null;
+  },
 });
 
 export function validateWindow(input: WindowInput): void {
@@ -88,5 +94,5 @@ export async function setWindow(groupId: number, input: WindowInput, actor: numb
       after: next,
     });
     return (await atomic.commit()).ok ? next : RETRY;
-  }).finally(() => currentGroup.invalidate());
+  }).finally(() => currentGroup.changed());
 }

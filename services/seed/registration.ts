@@ -35,7 +35,7 @@ const OVERRIDE = { override: true, reason: "demo data / სადემონს
 export const registrationSeed: SeedPart = {
   name: "registration",
   async run(ctx) {
-    forgetSections();
+    await forgetSections();
     const group = currentGroupOf(await listGroups(), REFERENCE_DATE);
     if (!group) return;
     await setWindow(group.id, DEMO_WINDOW, null);

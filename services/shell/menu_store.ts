@@ -1,8 +1,8 @@
 /**
  * The side menu as edited in the permissions screen's dev mode, stored at `["settings", "menu"]` as flat rows
  * (id, title key, route or link, icon, permission key, parent, order); DEFAULT_MENU until someone saves one.
- * The shell draws it on every page, so a copy is kept per KV connection: a write in this process replaces it
- * at once, another process picks the change up within `CACHE_MS`.
+ * The shell draws it on every page, so a copy is kept per KV connection and compared with the menu's version
+ * on each page's load (db/cached_value.ts): a save through any process shows on the next page everywhere.
  */
 import type { MenuItem } from "../../utils/menu.ts";
 import { cachedValue } from "../db/cached_value.ts";
@@ -32,7 +32,6 @@ export interface MenuRow {
 
 export const MENU_ID = "menu";
 export const MENU_MAX_ROWS = 200;
-const CACHE_MS = 5000;
 
 interface StoredMenu {
   rows: MenuRow[];
@@ -78,10 +77,12 @@ export function menuTree(rows: MenuRow[]): MenuItem[] {
 }
 
 const menuOf = (rows: MenuRow[]) => ({ rows, tree: menuTree(rows) });
-const cache = cachedValue(
-  CACHE_MS,
-  async () => menuOf((await getRecord<StoredMenu>(SETTINGS, MENU_ID))?.value.rows ?? menuRows(DEFAULT_MENU)),
-);
+const cache = cachedValue({
+  name: "menu",
+  maxAgeMs: 60_000,
+  load: async () =>
+    menuOf((await getRecord<StoredMenu>(SETTINGS, MENU_ID))?.value.rows ?? menuRows(DEFAULT_MENU)),
+});
 
 /** The stored rows (or the default menu's) and their tree. */
 export function loadMenu(): Promise<{ rows: MenuRow[]; tree: MenuItem[] }> {
@@ -128,7 +129,7 @@ export async function saveMenu(rows: MenuRow[], actor: number): Promise<MenuRow[
   } else {
     await createRecord<StoredMenu>({ ...common, id: MENU_ID, build: () => value });
   }
-  cache.set(menuOf(rows));
+  await cache.changed();
   return rows;
 }
 

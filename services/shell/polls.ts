@@ -26,11 +26,14 @@ export interface Poll {
 const pollKey = (id: number): Deno.KvKey => ["polls", id];
 const answerKey = (pollId: number, userId: number): Deno.KvKey => ["poll_answers", pollId, userId];
 
-const POLLS_CACHE_MS = 5000;
-const allPolls = cachedValue<Poll[]>(POLLS_CACHE_MS, async () => {
-  const polls: Poll[] = [];
-  for await (const entry of db().list<Poll>({ prefix: ["polls"] })) polls.push(entry.value);
-  return polls;
+const allPolls = cachedValue<Poll[]>({
+  name: "polls",
+  maxAgeMs: 60_000,
+  load: async () => {
+    const polls: Poll[] = [];
+    for await (const entry of db().list<Poll>({ prefix: ["polls"] })) polls.push(entry.value);
+    return polls;
+  },
 });
 
 /** Stores a poll (the poll module's write; the seed's). */

@@ -29,9 +29,13 @@ export function isPublicSetting(name: string): name is PublicSettingName {
   return (PUBLIC_SETTINGS as string[]).includes(name);
 }
 
-// The courses page reads learningSystem on every request; another process's change shows within 5 s.
+// The courses page reads learningSystem on every request (db/cached_value.ts: any process's write shows at once).
 const cached = {
-  learningSystem: cachedValue(5_000, () => read("learningSystem")),
+  learningSystem: cachedValue({
+    name: "settings_learningSystem",
+    maxAgeMs: 60_000,
+    load: () => read("learningSystem"),
+  }),
 } satisfies { [N in PublicSettingName]: unknown };
 
 async function read<N extends PublicSettingName>(name: N): Promise<PublicSettings[N]> {

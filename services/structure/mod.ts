@@ -41,14 +41,18 @@ export async function readAll<T>(collection: string): Promise<StoredRecord<T, nu
 export const byCode = <T extends { code: string }>(a: T, b: T) => a.code.localeCompare(b.code);
 
 // Filters and forms of many screens list these on every request; kept for a few seconds (db/cached_value.ts).
-const allSchools = cachedValue(
-  5_000,
-  async () => (await readAll<School>(SCHOOLS)).map((r) => r.value).sort(byCode),
-);
-const allPrograms = cachedValue(
-  5_000,
-  async () => (await readAll<Program>(PROGRAMS)).map((r) => r.value).sort(byCode),
-);
+const allSchools = cachedValue({
+  name: "schools",
+  versionKeys: [STRUCTURE_VERSION_KEY],
+  maxAgeMs: 60_000,
+  load: async () => (await readAll<School>(SCHOOLS)).map((r) => r.value).sort(byCode),
+});
+const allPrograms = cachedValue({
+  name: "programs",
+  versionKeys: [STRUCTURE_VERSION_KEY],
+  maxAgeMs: 60_000,
+  load: async () => (await readAll<Program>(PROGRAMS)).map((r) => r.value).sort(byCode),
+});
 
 /** Every school, by code: for filters and forms of other screens. */
 export function listAllSchools(): Promise<School[]> {
@@ -98,14 +102,8 @@ const programReferences = (p: Program): Reference[] => [
 
 /** Students keep a snapshot of the structure for their lists; it reloads when this key moves. */
 async function structureChanged<R>(write: Promise<R>): Promise<R> {
-  try {
-    const result = await write;
-    await db().set(STRUCTURE_VERSION_KEY, Date.now());
-    return result;
-  } finally {
-    allSchools.invalidate();
-    allPrograms.invalidate();
-  }
+  // allSchools and allPrograms compare the same key (db/cached_value.ts).
+  return await allSchools.after(write);
 }
 
 export async function createSchool(input: SchoolInput, actor: number): Promise<StoredRecord<School, number>> {

@@ -36,7 +36,7 @@ async function loadListAuditoriums(): Promise<AuditoriumRecord[]> {
 }
 
 // Read on every timetable page and form; written rarely (see db/cached_value.ts).
-const cached = cachedValue(5_000, loadListAuditoriums);
+const cached = cachedValue({ name: "auditoriums", maxAgeMs: 60_000, load: loadListAuditoriums });
 
 /** Every record, sorted; from a copy kept for a few seconds, dropped at once when this process writes. */
 export function listAuditoriums(): Promise<AuditoriumRecord[]> {

@@ -8,7 +8,7 @@
  */
 import type { TimetableEntry } from "../academic/model.ts";
 import { db } from "../db/kv.ts";
-import { listEntries } from "./entries.ts";
+import { LESSONS_VERSION_KEY, listEntries } from "./entries.ts";
 import { endOf, startOf } from "./rules.ts";
 import { now as clockNow } from "../academic/clock.ts";
 
@@ -51,18 +51,26 @@ export function findClashes(entries: readonly TimetableEntry[]): Clash[] {
   );
 }
 
+/** A lesson write that moved no version (a bulk import) shows after this long. */
 const MAX_AGE_MS = 60_000;
-const held = new WeakMap<Deno.Kv, Map<number, { at: number; clashes: Promise<Clash[]> }>>();
+const held = new WeakMap<
+  Deno.Kv,
+  Map<number, { at: number; version: string | null; clashes: Promise<Clash[]> }>
+>();
 
-/** The clashes of a semester, at most a minute old (concurrent callers share one computation). */
-export function groupClashes(groupId: number, now = clockNow().getTime()): Promise<Clash[]> {
+/**
+ * The clashes of a semester, kept while the lessons' version stays put (entries.ts: every lesson write moves
+ * it, in whichever process), so they are current at every read; concurrent callers share one computation.
+ */
+export async function groupClashes(groupId: number, now = clockNow().getTime()): Promise<Clash[]> {
   const kv = db();
   let byGroup = held.get(kv);
   if (!byGroup) held.set(kv, byGroup = new Map());
+  const { versionstamp: version } = await kv.get(LESSONS_VERSION_KEY);
   const cached = byGroup.get(groupId);
-  if (cached && now - cached.at < MAX_AGE_MS) return cached.clashes;
+  if (cached && cached.version === version && now - cached.at < MAX_AGE_MS) return cached.clashes;
   const clashes = listEntries({ groupId }).then((records) => findClashes(records.map((r) => r.value)));
-  byGroup.set(groupId, { at: now, clashes });
+  byGroup.set(groupId, { at: now, version, clashes });
   clashes.catch(() => byGroup!.delete(groupId));
   return clashes;
 }

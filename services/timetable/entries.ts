@@ -209,13 +209,14 @@ export async function createEntry(
   await loadReferences(input);
   const id = await reserveIds(ENTRIES, 1);
   const value: TimetableEntry = { id, ...input };
-  return await counted(async () => {
+  return await untilCommitted(async () => {
     if ((await db().get([ENTRIES, id])).versionstamp !== null) {
       // Demo data written in bulk must advance the counter (reserveIds); retrying would never help.
       throw new Error(`counter ${ENTRIES} is behind: entry ${id} exists (seeded without reserveIds?)`);
     }
     const apply = await prepareWrite(input, null, lang);
     const atomic = db().atomic().check({ key: [ENTRIES, id], versionstamp: null });
+    atomic.set(LESSONS_VERSION_KEY, Date.now());
     apply(atomic);
     for (const [key, v] of recordEntries(ENTRIES, id, value, timetableIndexes(value))) atomic.set(key, v);
     addAudit(atomic, audit(actor, id, "create", null, value));
@@ -235,10 +236,10 @@ export async function updateEntry(
   const input = normalizeEntryInput(raw);
   validateEntryShape(input);
   const value: TimetableEntry = { id, ...input };
-  return await counted(async () => {
+  return await untilCommitted(async () => {
     const current = await loadForWrite(id, expectedVersionstamp);
     const apply = await prepareWrite(input, id, lang);
-    const atomic = db().atomic().check(current);
+    const atomic = db().atomic().check(current).set(LESSONS_VERSION_KEY, Date.now());
     apply(atomic);
     const fresh = recordEntries(ENTRIES, id, value, timetableIndexes(value));
     const keep = new Set(fresh.map(([key]) => keyId(key)));
@@ -258,9 +259,9 @@ export async function removeEntry(
   actor: number | null,
   expectedVersionstamp?: string,
 ): Promise<TimetableEntry> {
-  return await counted(async () => {
+  return await untilCommitted(async () => {
     const current = await loadForWrite(id, expectedVersionstamp);
-    const atomic = db().atomic().check(current);
+    const atomic = db().atomic().check(current).set(LESSONS_VERSION_KEY, Date.now());
     for (const [key] of recordEntries(ENTRIES, id, current.value, timetableIndexes(current.value))) {
       atomic.delete(key);
     }
@@ -287,16 +288,9 @@ const audit = (
   after: TimetableEntry | null,
 ) => ({ entity: ENTRIES, entityId: id, actor, action, before, after });
 
-let committedWrites = 0;
-
-/** How many lesson writes this process has committed: readers holding copies drop them when it moves. */
-export function lessonWritesInThisProcess(): number {
-  return committedWrites;
-}
-
-/** Tries until a commit succeeds (db/retry.ts); a failed commit means another write touched the same slot or record. */
-async function counted<R>(attempt: () => Promise<R | typeof RETRY>): Promise<R> {
-  const result = await untilCommitted(attempt);
-  committedWrites++;
-  return result;
-}
+/**
+ * Set (blindly: lesson writes never conflict on it) in the atomic of every lesson write: readers that keep
+ * lessons in a process (scope_view.ts, clashes.ts, registration/sections.ts) compare its versionstamp, so a
+ * lesson written through any process sharing the KV shows at their next read.
+ */
+export const LESSONS_VERSION_KEY: Deno.KvKey = ["meta", "lessons_version"];
