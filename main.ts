@@ -5,6 +5,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { mountApiDocs } from "./framework/api_docs.ts";
+import { acceptServerOwned, serverOwnedFields } from "./framework/server_owned.ts";
 import { completeDocument } from "./http/openapi_document.ts";
 import { readBuildManifest } from "./framework/build_manifest.ts";
 import { isApiRequest, toAppError } from "./framework/middleware/errors.ts";
@@ -79,7 +80,14 @@ export async function createApp(opts: AppOptions = {}) {
     return c.json(dictionaryFor(lang));
   });
   mountStatic(app, root);
-  mountApiDocs(app, { title: "UniAdmin", version: "0.1.0" }, (c) => c.get("state").nonce, completeDocument);
+  const apiDocs = mountApiDocs(
+    app,
+    { title: "UniAdmin", version: "0.1.0" },
+    (c) => c.get("state").nonce,
+    completeDocument,
+  );
+  // A record read and sent back is not refused for the fields the server owns (before the API's routers).
+  app.use("/api/*", acceptServerOwned(() => serverOwnedFields(apiDocs.document())));
 
   // The user channel's WebSocket and the calls whose paths the spec fixes outside /api come before the pages.
   app.get("/ws/user", userSocket(configuredOrigins()));

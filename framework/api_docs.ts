@@ -21,9 +21,9 @@ export function mountApiDocs(
   complete: (doc: OpenApiDocument) => OpenApiDocument = (doc) => doc,
 ) {
   // Built on the first request, when every router is mounted; the routes do not change while serving.
-  let document: OpenApiDocument | null = null;
-  app.get(OPENAPI_PATH, (c) => {
-    document ??= complete(app.getOpenAPI31Document({
+  let built: OpenApiDocument | null = null;
+  const document = () =>
+    built ??= complete(app.getOpenAPI31Document({
       openapi: "3.1.0",
       info: {
         title: info.title,
@@ -32,8 +32,7 @@ export function mountApiDocs(
           "Every operation states its permission key in `x-permission` (`public`: none, `session`: any signed-in user).",
       },
     }));
-    return c.json(document);
-  });
+  app.get(OPENAPI_PATH, (c) => c.json(document()));
   app.get("/api/docs", (c) => {
     const nonce = nonceOf(c);
     const base = `${BUILD_URL}/vendor/swagger`;
@@ -45,4 +44,5 @@ export function mountApiDocs(
 </body></html>`,
     );
   });
+  return { document };
 }

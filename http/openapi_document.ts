@@ -1,10 +1,12 @@
 /**
  * What the generated OpenAPI document cannot know from one route: the areas its operations are grouped in
- * (a tag per area, from the path), the two ways to sign in (security schemes), the server, and what each
+ * (a tag per area, from the path), the fields the server owns (framework/server_owned.ts: `readOnly`, accepted
+ * and ignored on writes), the two ways to sign in (security schemes), the server, and what each
  * parameter means (described once here by name, so the same name means the same thing everywhere). A
  * parameter whose name is not described here keeps its schema's own description; tests/openapi_lint_test.ts
  * fails on one that has neither, and on an operation outside every area.
  */
+import { publishServerOwned, serverOwnedFields } from "../framework/server_owned.ts";
 import { SESSION_COOKIE } from "./session_cookie.ts";
 
 /** Areas by their path's first segment under /api (or outside it). */
@@ -44,6 +46,10 @@ const AREAS: Record<string, { tag: string; segments: string[] }> = {
       "registration_windows",
       "holds",
     ],
+  },
+  "Course lists, grades and component types": {
+    tag: "lists",
+    segments: ["lists", "grades", "component_types"],
   },
   "Votes and evaluations": { tag: "votes", segments: ["votes"] },
   "Notifications, mailbox, consents and the shell's live counters": {
@@ -132,6 +138,7 @@ export function completeDocument(doc: Document): Document {
       }
     }
   }
+  publishServerOwned(doc, serverOwnedFields(doc));
   return {
     ...doc,
     servers: [{ url: "/", description: "This server" }],
