@@ -67,6 +67,8 @@ Deno.test({
       const B = b;
       const admin = await tokenOf(a, DEMO.admin);
       const staff = await tokenOf(a, DEMO.staff);
+      // Before the lockout step below locks the student's sign-in for a minute.
+      const student = await tokenOf(a, DEMO.student);
 
       await t.step("a course renamed through A is listed renamed by B (courses snapshot)", async () => {
         const code = `MI-${crypto.randomUUID().slice(0, 6)}`;
@@ -215,6 +217,28 @@ Deno.test({
         assertEquals(sent.status, 201, JSON.stringify(sent.body));
         assertEquals(await bell(), before + 1);
       });
+
+      await t.step(
+        "a registration through A counts in the seats and the row B shows the student",
+        async () => {
+          type Offer = {
+            id: string;
+            enrolled: number;
+            seatsLeft: number;
+            refusals: unknown[];
+            mine: unknown;
+          };
+          const offers = async () =>
+            (await call(B, "GET", "/api/registration_offerings?limit=200", student)).body.data as Offer[];
+          const open = (await offers()).find((o) => !o.mine && o.refusals.length === 0 && o.seatsLeft > 1)!;
+          assert(open, "the demo student has a section open to them");
+          const registered = await call(a, "POST", "/api/registrations", student, { sectionId: open.id });
+          assertEquals([registered.status, registered.body.status], [201, "enrolled"]);
+          const after = (await offers()).find((o) => o.id === open.id)!;
+          assertEquals([after.enrolled, after.seatsLeft], [open.enrolled + 1, open.seatsLeft - 1]);
+          assert(after.mine, "B shows the section as the student's");
+        },
+      );
 
       await t.step("a lesson removed through A is gone from the professor's week on B", async () => {
         const prof = await tokenOf(B, DEMO.prof);

@@ -77,6 +77,13 @@ export async function readBookDoc<T>(entity: DialogEntity, bookId: number): Prom
 }
 
 /**
+ * Set (blindly: dialog writes never conflict on it) by every dialog write: copies of the dialogs' values kept
+ * in a process (registration's sections and eligibility display) compare its versionstamp, so an edit through
+ * any instance shows at their next read.
+ */
+export const BOOK_DIALOGS_VERSION_KEY: Deno.KvKey = ["meta", "book_dialogs_version"];
+
+/**
  * Applies `change` to the course's current value and commits it with its audit entry and flags. `change` may
  * throw an AppError to refuse; it runs again when another writer got in first, so it must not have effects.
  */
@@ -113,7 +120,7 @@ export async function changeBookDoc<T, R>(
         addBookFlagsWrite(atomic, bookId, merged);
       }
     }
-    atomic.set(referenceMark(BOOKS, bookId), nextUlid());
+    atomic.set(referenceMark(BOOKS, bookId), nextUlid()).set(BOOK_DIALOGS_VERSION_KEY, Date.now());
     const { what, ...audit } = planned.audit;
     addAudit(atomic, { entity, entityId: bookId, actor, ...audit, extra: { what } });
     return (await atomic.commit()).ok ? planned.result : RETRY;

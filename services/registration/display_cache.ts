@@ -1,27 +1,26 @@
 /**
  * Values the /registration page shows for many sections at once: the courses' conditions (for each row's
- * eligibility), the names the reasons mention, and the seats left (a second old at most). Kept in this process for a few
- * seconds (a condition edited in another process shows within the time to live); decisions never read them
- * from here — a registration reads the conditions it checks in its own atomic's read.
+ * eligibility) and the names the reasons mention. Kept in this process while the version keys of their source
+ * stay put — every `many` compares them (one `getMany`) and drops the table when one moved — so an edit through
+ * any instance shows at the next page; the time to live bounds what a write that moved no key (a bulk import)
+ * leaves behind. Decisions never read them from here: a registration reads the conditions it checks in its own
+ * atomic's read. The seats left are not kept: they move with every registration, so the page reads them.
  */
 import { db } from "../db/kv.ts";
-import type { SectionSeats, SectionSettings } from "./model.ts";
 
-export function ttlCache<K, V>(ttlMs: number) {
-  const held = new WeakMap<Deno.Kv, Map<K, { at: number; value: V }>>();
-  const table = () => {
-    let map = held.get(db());
-    if (!map) held.set(db(), map = new Map());
-    return map;
+export function ttlCache<K, V>(ttlMs: number, versionKeys: Deno.KvKey[]) {
+  const held = new WeakMap<Deno.Kv, { stamps: string; map: Map<K, { at: number; value: V }> }>();
+  const table = async () => {
+    const kv = db();
+    const stamps = (await kv.getMany(versionKeys)).map((e) => e.versionstamp ?? "-").join();
+    let current = held.get(kv);
+    if (!current || current.stamps !== stamps) held.set(kv, current = { stamps, map: new Map() });
+    return current.map;
   };
   return {
-    /** Drops one value (this process just changed it). */
-    forget(id: K) {
-      table().delete(id);
-    },
     /** The values of `ids`: the fresh ones from here, the rest from `load` (which answers in the same order). */
     async many(ids: readonly K[], load: (missing: K[]) => Promise<V[]>): Promise<Map<K, V>> {
-      const map = table();
+      const map = await table();
       const now = Date.now();
       const out = new Map<K, V>();
       const missing: K[] = [];
@@ -42,9 +41,3 @@ export function ttlCache<K, V>(ttlMs: number) {
     },
   };
 }
-
-/** Seats and settings shown on the page: a second old at most, and dropped when this process changes them. */
-export const shownSeats = ttlCache<
-  string,
-  { id: string; seats: SectionSeats; settings: SectionSettings | null }
->(1_000);

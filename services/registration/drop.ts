@@ -26,7 +26,6 @@ import { capacityOf, getSection, groupSections, seatsOf, type Section } from "./
 import { today } from "./windows.ts";
 import { registrationChanged } from "./changes.ts";
 import { forgetSeats, rememberSeats } from "./seats_cache.ts";
-import { shownSeats } from "./display_cache.ts";
 import { AppError, forbidden, notFound } from "../../utils/errors.ts";
 import { notifyInAtomic } from "../notifications/fan_out.ts";
 import { translatorFor } from "../languages/i18n.ts";
@@ -108,7 +107,6 @@ export async function dropRegistration(
         return RETRY;
       }
       rememberSeats(section.id, next, committed.versionstamp);
-      shownSeats.forget(section.id);
       return { dropped, promoted };
     }, { attempts: DECISION_ATTEMPTS }));
   await registrationChanged([

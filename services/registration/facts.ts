@@ -10,6 +10,8 @@ import type { RuleStudents } from "../books/rule_students.ts";
 import { getBooks } from "../books/mod.ts";
 import { db, readMany } from "../db/kv.ts";
 import { ttlCache } from "./display_cache.ts";
+import { BOOKS_VERSION_KEY } from "../books/version.ts";
+import { BOOK_DIALOGS_VERSION_KEY } from "../books/dialog_store.ts";
 import { listAllPrograms } from "../structure/mod.ts";
 import { TRANSCRIPT_TOTALS, TRANSCRIPTS } from "../students/transcripts.ts";
 import { type Hold, keys, type Registration } from "./model.ts";
@@ -116,11 +118,11 @@ export async function readCourseFacts(bookIds: readonly number[]): Promise<Map<n
   }]));
 }
 
-// Names only word the reasons: a renamed course shows within a minute.
-const courseNameCache = ttlCache<number, Bilingual>(60_000);
-const displayedFacts = ttlCache<number, CourseFacts>(3_000);
+// Kept while the courses' (names) and the course dialogs' (conditions) versions stay put (display_cache.ts).
+const courseNameCache = ttlCache<number, Bilingual>(60_000, [BOOKS_VERSION_KEY]);
+const displayedFacts = ttlCache<number, CourseFacts>(60_000, [BOOK_DIALOGS_VERSION_KEY]);
 
-/** Course facts for display (the page's rows), kept a few seconds (display_cache.ts); never for decisions. */
+/** Course facts for display (the page's rows), kept while current (display_cache.ts); never for decisions. */
 export function readCourseFactsForDisplay(bookIds: readonly number[]): Promise<Map<number, CourseFacts>> {
   return displayedFacts.many(bookIds, async (ids) => {
     const read = await readCourseFacts(ids);

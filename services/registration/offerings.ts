@@ -30,7 +30,6 @@ import {
 } from "./model.ts";
 import { capacityOf, getSection, groupSections, readSeatsAndSettings, type Section } from "./sections.ts";
 import { getWindow, today } from "./windows.ts";
-import { shownSeats } from "./display_cache.ts";
 import { invalid } from "../../utils/errors.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
@@ -78,12 +77,6 @@ const sectionText = (s: Section) =>
   ]
     .join(" ").toLowerCase();
 
-// Seats shown on the page may be a second old: a registration decides on the counter itself.
-async function seatsForDisplay(ids: string[]) {
-  const held = await shownSeats.many(ids, (missing) => readSeatsAndSettings(missing));
-  return ids.map((id) => held.get(id)!);
-}
-
 export async function listOfferings(
   groupId: number,
   filter: OfferingFilter,
@@ -96,7 +89,8 @@ export async function listOfferings(
   const limit = filter.limit ?? 20;
   const page = matching.slice(((filter.page ?? 1) - 1) * limit, (filter.page ?? 1) * limit);
   const [seats, window, student, courses] = await Promise.all([
-    seatsForDisplay(page.map((s) => s.id)),
+    // Read for every page (a few getMany): the counters move with every registration, in whichever instance.
+    readSeatsAndSettings(page.map((s) => s.id)),
     getWindow(groupId),
     viewer.studentId === null ? null : readStudentFacts(viewer.studentId, groupId),
     viewer.studentId === null ? null : readCourseFactsForDisplay(page.map((s) => s.bookId)),
@@ -227,7 +221,6 @@ export async function editOffering(
   const next: SectionSettings = { capacity: input.capacity, closed: input.closed };
   return await untilCommitted(async () => {
     const current = await db().get<SectionSettings>(keys.settings(section.id));
-    shownSeats.forget(section.id);
     const atomic = db().atomic().check(current).set(current.key, next);
     addAudit(atomic, {
       entity: AUDIT.section,
@@ -238,5 +231,5 @@ export async function editOffering(
       after: next,
     });
     return (await atomic.commit()).ok ? next : RETRY;
-  }).finally(() => shownSeats.forget(section.id));
+  });
 }

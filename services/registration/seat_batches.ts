@@ -15,7 +15,6 @@ import { RETRY } from "../db/retry.ts";
 import { keys, type SectionSeats } from "./model.ts";
 import { seatsOf } from "./sections.ts";
 import { forgetSeats, rememberSeats, seatsEntry } from "./seats_cache.ts";
-import { shownSeats } from "./display_cache.ts";
 
 export interface SeatDecision<R> {
   /** Entries the decision read and relies on. */
@@ -121,7 +120,6 @@ async function drain(sectionId: string, queue: Waiting[]) {
       const committed = await atomic.commit();
       if (committed.ok) rememberSeats(sectionId, counter, committed.versionstamp);
       else forgetSeats(sectionId);
-      shownSeats.forget(sectionId);
       for (const { waiting, result } of settled) {
         if (committed.ok) waiting.decision.committed?.(result, committed.versionstamp);
         waiting.resolve(committed.ok ? result : RETRY);

@@ -15,6 +15,7 @@ import { getBooks } from "../books/mod.ts";
 import { type CachedValue, cachedValue, cacheVersionKey } from "../db/cached_value.ts";
 import { db, readMany } from "../db/kv.ts";
 import { BOOKS_VERSION_KEY } from "../books/version.ts";
+import { BOOK_DIALOGS_VERSION_KEY } from "../books/dialog_store.ts";
 import { HR_VERSION_KEY } from "../hr/snapshot.ts";
 import { getManyRecords } from "../db/reads.ts";
 import { HR } from "../hr/mod.ts";
@@ -56,15 +57,15 @@ export interface GroupSections {
   byId: Map<SectionId, Section>;
 }
 
-// Built from lessons, courses, people, rooms and the courses' professor prices: the lessons, courses, HR and
-// rooms versions tell when to build again (db/cached_value.ts); a professor's price, written by a course
-// dialog that moves none of them, shows within TTL_MS.
+// Built from lessons, courses, people, rooms and the courses' professor prices (a course dialog): their
+// versions tell when to build again (db/cached_value.ts); TTL_MS bounds what a bulk import leaves behind.
 const TTL_MS = 30_000;
 const SOURCES_VERSION_KEYS = [
   LESSONS_VERSION_KEY,
   BOOKS_VERSION_KEY,
   HR_VERSION_KEY,
   cacheVersionKey("auditoriums"),
+  BOOK_DIALOGS_VERSION_KEY,
 ];
 const caches = new Map<number, CachedValue<GroupSections>>();
 
