@@ -17,74 +17,77 @@ import * as $r11 from "./routes/api/book_log.ts";
 import * as $r12 from "./routes/api/book_professors.ts";
 import * as $r13 from "./routes/api/books.ts";
 import * as $r14 from "./routes/api/chat.ts";
-import * as $r15 from "./routes/api/consent.ts";
-import * as $r16 from "./routes/api/devices.ts";
-import * as $r17 from "./routes/api/holds.ts";
-import * as $r18 from "./routes/api/hr.ts";
-import * as $r19 from "./routes/api/jobs.ts";
-import * as $r20 from "./routes/api/languages.ts";
-import * as $r21 from "./routes/api/mailbox.ts";
-import * as $r22 from "./routes/api/menu.ts";
-import * as $r23 from "./routes/api/notifications.ts";
-import * as $r24 from "./routes/api/preferences.ts";
-import * as $r25 from "./routes/api/professors.ts";
-import * as $r26 from "./routes/api/programs.ts";
-import * as $r27 from "./routes/api/registration_groups.ts";
-import * as $r28 from "./routes/api/registration_offerings.ts";
-import * as $r29 from "./routes/api/registration_rosters.ts";
-import * as $r30 from "./routes/api/registration_windows.ts";
-import * as $r31 from "./routes/api/registrations.ts";
-import * as $r32 from "./routes/api/roles.ts";
-import * as $r33 from "./routes/api/rule_students.ts";
-import * as $r34 from "./routes/api/schools.ts";
-import * as $r35 from "./routes/api/settings.ts";
-import * as $r36 from "./routes/api/shell.ts";
-import * as $r37 from "./routes/api/students.ts";
-import * as $r38 from "./routes/api/sub_books.ts";
-import * as $r39 from "./routes/api/syllabuses.ts";
-import * as $r40 from "./routes/api/system.ts";
-import * as $r41 from "./routes/api/timetable.ts";
-import * as $r42 from "./routes/api/timetable_entries.ts";
-import * as $r43 from "./routes/api/users.ts";
-import * as $r44 from "./routes/api/votes.ts";
-import * as $r45 from "./routes/books.tsx";
-import * as $r46 from "./routes/chancellery.tsx";
-import * as $r47 from "./routes/chat/event-log.tsx";
-import * as $r48 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r49 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r50 from "./routes/hr/index.tsx";
-import * as $r51 from "./routes/index.tsx";
-import * as $r52 from "./routes/lang/[code].tsx";
-import * as $r53 from "./routes/lang/index.tsx";
-import * as $r54 from "./routes/language/[lang].tsx";
-import * as $r55 from "./routes/login.tsx";
-import * as $r56 from "./routes/logout.tsx";
-import * as $r57 from "./routes/mailbox.tsx";
-import * as $r58 from "./routes/my-devices.tsx";
-import * as $r59 from "./routes/notifications/consents.tsx";
-import * as $r60 from "./routes/notifications/statements.tsx";
-import * as $r61 from "./routes/online-register.tsx";
-import * as $r62 from "./routes/permissions/access-points.tsx";
-import * as $r63 from "./routes/permissions/index.tsx";
-import * as $r64 from "./routes/permissions/jobs.tsx";
-import * as $r65 from "./routes/permissions/menu.tsx";
-import * as $r66 from "./routes/permissions/params.tsx";
-import * as $r67 from "./routes/permissions/professors.tsx";
-import * as $r68 from "./routes/permissions/roles.tsx";
-import * as $r69 from "./routes/permissions/users.tsx";
-import * as $r70 from "./routes/personal-vote.tsx";
-import * as $r71 from "./routes/registration.tsx";
-import * as $r72 from "./routes/structure/index.tsx";
-import * as $r73 from "./routes/structure/schools.tsx";
-import * as $r74 from "./routes/structure/specials.tsx";
-import * as $r75 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r76 from "./routes/students/[id].tsx";
-import * as $r77 from "./routes/students/index.tsx";
-import * as $r78 from "./routes/tables.tsx";
-import * as $r79 from "./routes/ui-kit.tsx";
-import * as $r80 from "./routes/user/notifications/list.tsx";
-import * as $r81 from "./routes/user/notifications/settings.tsx";
-import * as $r82 from "./routes/vote-form.tsx";
+import * as $r15 from "./routes/api/component_types.ts";
+import * as $r16 from "./routes/api/consent.ts";
+import * as $r17 from "./routes/api/devices.ts";
+import * as $r18 from "./routes/api/grades.ts";
+import * as $r19 from "./routes/api/holds.ts";
+import * as $r20 from "./routes/api/hr.ts";
+import * as $r21 from "./routes/api/jobs.ts";
+import * as $r22 from "./routes/api/languages.ts";
+import * as $r23 from "./routes/api/lists.ts";
+import * as $r24 from "./routes/api/mailbox.ts";
+import * as $r25 from "./routes/api/menu.ts";
+import * as $r26 from "./routes/api/notifications.ts";
+import * as $r27 from "./routes/api/preferences.ts";
+import * as $r28 from "./routes/api/professors.ts";
+import * as $r29 from "./routes/api/programs.ts";
+import * as $r30 from "./routes/api/registration_groups.ts";
+import * as $r31 from "./routes/api/registration_offerings.ts";
+import * as $r32 from "./routes/api/registration_rosters.ts";
+import * as $r33 from "./routes/api/registration_windows.ts";
+import * as $r34 from "./routes/api/registrations.ts";
+import * as $r35 from "./routes/api/roles.ts";
+import * as $r36 from "./routes/api/rule_students.ts";
+import * as $r37 from "./routes/api/schools.ts";
+import * as $r38 from "./routes/api/settings.ts";
+import * as $r39 from "./routes/api/shell.ts";
+import * as $r40 from "./routes/api/students.ts";
+import * as $r41 from "./routes/api/sub_books.ts";
+import * as $r42 from "./routes/api/syllabuses.ts";
+import * as $r43 from "./routes/api/system.ts";
+import * as $r44 from "./routes/api/timetable.ts";
+import * as $r45 from "./routes/api/timetable_entries.ts";
+import * as $r46 from "./routes/api/users.ts";
+import * as $r47 from "./routes/api/votes.ts";
+import * as $r48 from "./routes/books.tsx";
+import * as $r49 from "./routes/chancellery.tsx";
+import * as $r50 from "./routes/chat/event-log.tsx";
+import * as $r51 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r52 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r53 from "./routes/hr/index.tsx";
+import * as $r54 from "./routes/index.tsx";
+import * as $r55 from "./routes/lang/[code].tsx";
+import * as $r56 from "./routes/lang/index.tsx";
+import * as $r57 from "./routes/language/[lang].tsx";
+import * as $r58 from "./routes/login.tsx";
+import * as $r59 from "./routes/logout.tsx";
+import * as $r60 from "./routes/mailbox.tsx";
+import * as $r61 from "./routes/my-devices.tsx";
+import * as $r62 from "./routes/notifications/consents.tsx";
+import * as $r63 from "./routes/notifications/statements.tsx";
+import * as $r64 from "./routes/online-register.tsx";
+import * as $r65 from "./routes/permissions/access-points.tsx";
+import * as $r66 from "./routes/permissions/index.tsx";
+import * as $r67 from "./routes/permissions/jobs.tsx";
+import * as $r68 from "./routes/permissions/menu.tsx";
+import * as $r69 from "./routes/permissions/params.tsx";
+import * as $r70 from "./routes/permissions/professors.tsx";
+import * as $r71 from "./routes/permissions/roles.tsx";
+import * as $r72 from "./routes/permissions/users.tsx";
+import * as $r73 from "./routes/personal-vote.tsx";
+import * as $r74 from "./routes/registration.tsx";
+import * as $r75 from "./routes/structure/index.tsx";
+import * as $r76 from "./routes/structure/schools.tsx";
+import * as $r77 from "./routes/structure/specials.tsx";
+import * as $r78 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r79 from "./routes/students/[id].tsx";
+import * as $r80 from "./routes/students/index.tsx";
+import * as $r81 from "./routes/tables.tsx";
+import * as $r82 from "./routes/ui-kit.tsx";
+import * as $r83 from "./routes/user/notifications/list.tsx";
+import * as $r84 from "./routes/user/notifications/settings.tsx";
+import * as $r85 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -132,74 +135,77 @@ const manifest: Manifest = {
     "./routes/api/book_professors.ts": $r12,
     "./routes/api/books.ts": $r13,
     "./routes/api/chat.ts": $r14,
-    "./routes/api/consent.ts": $r15,
-    "./routes/api/devices.ts": $r16,
-    "./routes/api/holds.ts": $r17,
-    "./routes/api/hr.ts": $r18,
-    "./routes/api/jobs.ts": $r19,
-    "./routes/api/languages.ts": $r20,
-    "./routes/api/mailbox.ts": $r21,
-    "./routes/api/menu.ts": $r22,
-    "./routes/api/notifications.ts": $r23,
-    "./routes/api/preferences.ts": $r24,
-    "./routes/api/professors.ts": $r25,
-    "./routes/api/programs.ts": $r26,
-    "./routes/api/registration_groups.ts": $r27,
-    "./routes/api/registration_offerings.ts": $r28,
-    "./routes/api/registration_rosters.ts": $r29,
-    "./routes/api/registration_windows.ts": $r30,
-    "./routes/api/registrations.ts": $r31,
-    "./routes/api/roles.ts": $r32,
-    "./routes/api/rule_students.ts": $r33,
-    "./routes/api/schools.ts": $r34,
-    "./routes/api/settings.ts": $r35,
-    "./routes/api/shell.ts": $r36,
-    "./routes/api/students.ts": $r37,
-    "./routes/api/sub_books.ts": $r38,
-    "./routes/api/syllabuses.ts": $r39,
-    "./routes/api/system.ts": $r40,
-    "./routes/api/timetable.ts": $r41,
-    "./routes/api/timetable_entries.ts": $r42,
-    "./routes/api/users.ts": $r43,
-    "./routes/api/votes.ts": $r44,
-    "./routes/books.tsx": $r45,
-    "./routes/chancellery.tsx": $r46,
-    "./routes/chat/event-log.tsx": $r47,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r48,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r49,
-    "./routes/hr/index.tsx": $r50,
-    "./routes/index.tsx": $r51,
-    "./routes/lang/[code].tsx": $r52,
-    "./routes/lang/index.tsx": $r53,
-    "./routes/language/[lang].tsx": $r54,
-    "./routes/login.tsx": $r55,
-    "./routes/logout.tsx": $r56,
-    "./routes/mailbox.tsx": $r57,
-    "./routes/my-devices.tsx": $r58,
-    "./routes/notifications/consents.tsx": $r59,
-    "./routes/notifications/statements.tsx": $r60,
-    "./routes/online-register.tsx": $r61,
-    "./routes/permissions/access-points.tsx": $r62,
-    "./routes/permissions/index.tsx": $r63,
-    "./routes/permissions/jobs.tsx": $r64,
-    "./routes/permissions/menu.tsx": $r65,
-    "./routes/permissions/params.tsx": $r66,
-    "./routes/permissions/professors.tsx": $r67,
-    "./routes/permissions/roles.tsx": $r68,
-    "./routes/permissions/users.tsx": $r69,
-    "./routes/personal-vote.tsx": $r70,
-    "./routes/registration.tsx": $r71,
-    "./routes/structure/index.tsx": $r72,
-    "./routes/structure/schools.tsx": $r73,
-    "./routes/structure/specials.tsx": $r74,
-    "./routes/studentInfoQrCode/[token].tsx": $r75,
-    "./routes/students/[id].tsx": $r76,
-    "./routes/students/index.tsx": $r77,
-    "./routes/tables.tsx": $r78,
-    "./routes/ui-kit.tsx": $r79,
-    "./routes/user/notifications/list.tsx": $r80,
-    "./routes/user/notifications/settings.tsx": $r81,
-    "./routes/vote-form.tsx": $r82,
+    "./routes/api/component_types.ts": $r15,
+    "./routes/api/consent.ts": $r16,
+    "./routes/api/devices.ts": $r17,
+    "./routes/api/grades.ts": $r18,
+    "./routes/api/holds.ts": $r19,
+    "./routes/api/hr.ts": $r20,
+    "./routes/api/jobs.ts": $r21,
+    "./routes/api/languages.ts": $r22,
+    "./routes/api/lists.ts": $r23,
+    "./routes/api/mailbox.ts": $r24,
+    "./routes/api/menu.ts": $r25,
+    "./routes/api/notifications.ts": $r26,
+    "./routes/api/preferences.ts": $r27,
+    "./routes/api/professors.ts": $r28,
+    "./routes/api/programs.ts": $r29,
+    "./routes/api/registration_groups.ts": $r30,
+    "./routes/api/registration_offerings.ts": $r31,
+    "./routes/api/registration_rosters.ts": $r32,
+    "./routes/api/registration_windows.ts": $r33,
+    "./routes/api/registrations.ts": $r34,
+    "./routes/api/roles.ts": $r35,
+    "./routes/api/rule_students.ts": $r36,
+    "./routes/api/schools.ts": $r37,
+    "./routes/api/settings.ts": $r38,
+    "./routes/api/shell.ts": $r39,
+    "./routes/api/students.ts": $r40,
+    "./routes/api/sub_books.ts": $r41,
+    "./routes/api/syllabuses.ts": $r42,
+    "./routes/api/system.ts": $r43,
+    "./routes/api/timetable.ts": $r44,
+    "./routes/api/timetable_entries.ts": $r45,
+    "./routes/api/users.ts": $r46,
+    "./routes/api/votes.ts": $r47,
+    "./routes/books.tsx": $r48,
+    "./routes/chancellery.tsx": $r49,
+    "./routes/chat/event-log.tsx": $r50,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r51,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r52,
+    "./routes/hr/index.tsx": $r53,
+    "./routes/index.tsx": $r54,
+    "./routes/lang/[code].tsx": $r55,
+    "./routes/lang/index.tsx": $r56,
+    "./routes/language/[lang].tsx": $r57,
+    "./routes/login.tsx": $r58,
+    "./routes/logout.tsx": $r59,
+    "./routes/mailbox.tsx": $r60,
+    "./routes/my-devices.tsx": $r61,
+    "./routes/notifications/consents.tsx": $r62,
+    "./routes/notifications/statements.tsx": $r63,
+    "./routes/online-register.tsx": $r64,
+    "./routes/permissions/access-points.tsx": $r65,
+    "./routes/permissions/index.tsx": $r66,
+    "./routes/permissions/jobs.tsx": $r67,
+    "./routes/permissions/menu.tsx": $r68,
+    "./routes/permissions/params.tsx": $r69,
+    "./routes/permissions/professors.tsx": $r70,
+    "./routes/permissions/roles.tsx": $r71,
+    "./routes/permissions/users.tsx": $r72,
+    "./routes/personal-vote.tsx": $r73,
+    "./routes/registration.tsx": $r74,
+    "./routes/structure/index.tsx": $r75,
+    "./routes/structure/schools.tsx": $r76,
+    "./routes/structure/specials.tsx": $r77,
+    "./routes/studentInfoQrCode/[token].tsx": $r78,
+    "./routes/students/[id].tsx": $r79,
+    "./routes/students/index.tsx": $r80,
+    "./routes/tables.tsx": $r81,
+    "./routes/ui-kit.tsx": $r82,
+    "./routes/user/notifications/list.tsx": $r83,
+    "./routes/user/notifications/settings.tsx": $r84,
+    "./routes/vote-form.tsx": $r85,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -247,34 +253,37 @@ export type ApiOperations = OperationsOf<{
   "/api/book_professors": typeof $r12;
   "/api/books": typeof $r13;
   "/api/chat": typeof $r14;
-  "/api/consent": typeof $r15;
-  "/api/devices": typeof $r16;
-  "/api/holds": typeof $r17;
-  "/api/hr": typeof $r18;
-  "/api/jobs": typeof $r19;
-  "/api/languages": typeof $r20;
-  "/api/mailbox": typeof $r21;
-  "/api/menu": typeof $r22;
-  "/api/notifications": typeof $r23;
-  "/api/preferences": typeof $r24;
-  "/api/professors": typeof $r25;
-  "/api/programs": typeof $r26;
-  "/api/registration_groups": typeof $r27;
-  "/api/registration_offerings": typeof $r28;
-  "/api/registration_rosters": typeof $r29;
-  "/api/registration_windows": typeof $r30;
-  "/api/registrations": typeof $r31;
-  "/api/roles": typeof $r32;
-  "/api/rule_students": typeof $r33;
-  "/api/schools": typeof $r34;
-  "/api/settings": typeof $r35;
-  "/api/shell": typeof $r36;
-  "/api/students": typeof $r37;
-  "/api/sub_books": typeof $r38;
-  "/api/syllabuses": typeof $r39;
-  "/api/system": typeof $r40;
-  "/api/timetable": typeof $r41;
-  "/api/timetable_entries": typeof $r42;
-  "/api/users": typeof $r43;
-  "/api/votes": typeof $r44;
+  "/api/component_types": typeof $r15;
+  "/api/consent": typeof $r16;
+  "/api/devices": typeof $r17;
+  "/api/grades": typeof $r18;
+  "/api/holds": typeof $r19;
+  "/api/hr": typeof $r20;
+  "/api/jobs": typeof $r21;
+  "/api/languages": typeof $r22;
+  "/api/lists": typeof $r23;
+  "/api/mailbox": typeof $r24;
+  "/api/menu": typeof $r25;
+  "/api/notifications": typeof $r26;
+  "/api/preferences": typeof $r27;
+  "/api/professors": typeof $r28;
+  "/api/programs": typeof $r29;
+  "/api/registration_groups": typeof $r30;
+  "/api/registration_offerings": typeof $r31;
+  "/api/registration_rosters": typeof $r32;
+  "/api/registration_windows": typeof $r33;
+  "/api/registrations": typeof $r34;
+  "/api/roles": typeof $r35;
+  "/api/rule_students": typeof $r36;
+  "/api/schools": typeof $r37;
+  "/api/settings": typeof $r38;
+  "/api/shell": typeof $r39;
+  "/api/students": typeof $r40;
+  "/api/sub_books": typeof $r41;
+  "/api/syllabuses": typeof $r42;
+  "/api/system": typeof $r43;
+  "/api/timetable": typeof $r44;
+  "/api/timetable_entries": typeof $r45;
+  "/api/users": typeof $r46;
+  "/api/votes": typeof $r47;
 }>;

@@ -8,6 +8,8 @@ import { assert, assertEquals } from "./assert.ts";
 import { ACCOUNTS, type DemoAccount, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { findUserByEmail, permissionsOf } from "../services/identity/users.ts";
+import { currentGroupOf, listGroups } from "../services/academic/semesters.ts";
+import { groupSections } from "../services/registration/sections.ts";
 
 const app = await seededApp();
 const doc = await (await app.request("/api/openapi.json")).json();
@@ -70,9 +72,13 @@ const ALLOWED_STATUS: Record<string, number> = {
   roleWhoCan: 422,
   timetableEntryList: 422,
   voteResults: 422,
+  // A section id is `<group>-<course>-<professor>`: 1 is not one.
+  listGet: 422,
+  listExport: 422,
   // Removals that name the version they were shown (a required versionstamp query).
   bookRemove: 422,
   subBookRemove: 422,
+  componentTypeRemove: 422,
   // Refused because of what id 1 is: user 1 (the administrator, whose password no one resets), and a
   // professor statement for someone who is no professor.
   professorPasswordReset: 409,
@@ -189,6 +195,10 @@ Deno.test("permission matrix: every operation × every demo account", async (t) 
   // professor, a room or a section, called with someone else's id (audited in issue 25). Those gated by a staff
   // key alone (students, holds, eligibility, rosters) are refused by the guard above; these decide by owner.
   const REGISTRATION_KEY = "menu.learningProcesses.registration";
+  const LISTS_KEY = "menu.learningProcesses.lists";
+  // A section the demo professor (personnel record 4) does not teach.
+  const notProfs = (await groupSections(currentGroupOf(await listGroups())!.id)).list
+    .find((s) => s.professorHrId !== 4)!.id;
   const ownerChecks: {
     name: string;
     method: string;
@@ -225,6 +235,21 @@ Deno.test("permission matrix: every operation × every demo account", async (t) 
       method: "GET",
       path: "/api/book_conditions/1/eligibility?studentId=2",
       expected: (has) => has("menu.learningProcesses.learningCourses.conditions") ? 200 : 403,
+    },
+    {
+      // A professor reads only the lists of their own sections; the lists' `all` key reads any.
+      name: "listGet of another professor's section",
+      method: "GET",
+      path: `/api/lists/${notProfs}`,
+      expected: (has) => has(LISTS_KEY) && has(`${LISTS_KEY}.all`) ? 200 : 403,
+    },
+    {
+      // Points are only the section's professor's to give: staff who read every list write none.
+      name: "listPointsSet in another professor's section",
+      method: "PUT",
+      path: `/api/lists/${notProfs}/points`,
+      body: { studentId: 1, componentId: 1, points: 1, versionstamp: null },
+      expected: () => 403,
     },
     {
       name: "holdList of another student",

@@ -254,3 +254,54 @@ export async function rebuildTranscriptTotals(): Promise<Map<number, TranscriptT
   await bulkSet([...totals].map(([id, t]) => [[TRANSCRIPT_TOTALS, id], t] as const));
   return totals;
 }
+
+/** The student's entry of a course in one semester, with its course index entry (null when there is none). */
+export async function transcriptEntryOf(
+  studentId: number,
+  bookId: number,
+  groupId: number,
+): Promise<{ entry: Deno.KvEntry<TranscriptEntry>; index: Deno.KvEntry<string> } | null> {
+  for await (const ref of db().list<string>({ prefix: ["transcripts_by_book", bookId, studentId] })) {
+    const entry = await db().get<TranscriptEntry>([TRANSCRIPTS, studentId, ref.value]);
+    if (entry.versionstamp !== null && entry.value.groupId === groupId) {
+      return { entry: entry as Deno.KvEntry<TranscriptEntry>, index: ref };
+    }
+  }
+  return null;
+}
+
+/**
+ * Adds to `atomic` the publication of a grade: `entry` written into the transcript, replacing `previous` (the
+ * same course and semester, whose id it must keep) if there is one, with the student's totals (read as
+ * `totals`, checked) moved by the difference, and the audit entry — so that a writer whose own keys must commit
+ * with the grade (a course list's submit, lists/submit.ts) publishes it in its one atomic. The caller checks
+ * what it read of `previous` and adds the students' version bump (withStudentsVersion).
+ */
+export async function addPublishedEntry(
+  atomic: Deno.AtomicOperation,
+  entry: TranscriptEntry,
+  previous: TranscriptEntry | null,
+  totals: Deno.KvEntryMaybe<TranscriptTotals>,
+  actor: number | null,
+): Promise<TranscriptTotals> {
+  const base = { ...(totals.value ?? totalsOf(await listTranscript(entry.studentId))) };
+  if (previous) {
+    base.credits -= previous.credits;
+    if (PASSING.has(previous.grade)) base.earned -= previous.credits;
+    base.weighted10 -= (POINTS10.get(previous.grade) ?? 0) * previous.credits;
+  }
+  const next = addTo(base, entry);
+  atomic.check(totals)
+    .set([TRANSCRIPTS, entry.studentId, entry.id], entry)
+    .set(transcriptByBookKey(entry.bookId, entry.studentId, entry.id), entry.id)
+    .set([TRANSCRIPT_TOTALS, entry.studentId], next);
+  addAudit(atomic, {
+    entity: TRANSCRIPTS,
+    entityId: entry.studentId,
+    actor,
+    action: previous ? "update" : "create",
+    before: previous,
+    after: entry,
+  });
+  return next;
+}

@@ -1,0 +1,169 @@
+/** Request and response shapes of course lists, grades and the component types catalogue. */
+import { z } from "@hono/zod-openapi";
+import {
+  ATTENDANCE_STATES,
+  type AttendanceState,
+  COMPONENT_TYPE_NAME_MAX,
+  UNLOCK_REASON_MAX,
+} from "../../services/lists/model.ts";
+import { SectionIdText } from "./registration.ts";
+import { IdText, Versionstamp } from "./timetable.ts";
+
+const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export const ListSectionParam = z.object({
+  sectionId: SectionIdText.openapi({ param: { name: "sectionId", in: "path" } }),
+});
+
+export const ListMineQuery = z.strictObject({
+  groupId: IdText.optional().openapi({ description: "the semester; default: the one running today" }),
+  text: z.string().trim().max(100).optional(),
+  professorHrId: IdText.optional().openapi({ description: "staff: only this professor's sections" }),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+const Group = z.object({ id: z.number().int(), label: z.string() });
+
+export const ListPage = z.object({
+  groupId: z.number().int().nullable(),
+  groups: z.array(Group),
+  data: z.array(z.object({
+    sectionId: z.string(),
+    course: z.string(),
+    code: z.string(),
+    credits: z.number(),
+    professor: z.string(),
+    students: z.number().int(),
+    status: z.enum(["open", "submitted"]),
+    round: z.number().int(),
+  })),
+  total: z.number().int(),
+}).openapi("ListPage");
+
+export const Sheet = z.object({
+  sectionId: z.string(),
+  groupId: z.number().int(),
+  course: z.object({ id: z.number().int(), name: z.string(), code: z.string(), credits: z.number() }),
+  professor: z.string(),
+  status: z.enum(["open", "submitted"]),
+  round: z.number().int(),
+  submittedAt: z.string().nullable(),
+  unlockReason: z.string().nullable(),
+  editable: z.boolean(),
+  components: z.array(
+    z.object({ id: z.number().int(), name: z.string(), max: z.number(), minScore: z.number() }),
+  ),
+  students: z.array(z.object({
+    studentId: z.number().int(),
+    name: z.string(),
+    personalNumber: z.string(),
+    cells: z.array(z.object({ points: z.number().nullable(), versionstamp: z.string().nullable() })),
+    total: z.number(),
+    grade: z.string(),
+    belowMinimum: z.array(z.number().int()),
+    absences: z.number().int(),
+    late: z.number().int(),
+    absenceShare: z.number(),
+    overLimit: z.boolean(),
+    published: z.string().nullable(),
+  })),
+  dates: z.array(z.string()),
+  absenceLimit: z.number(),
+}).openapi("ListSheet");
+
+export const PointsBody = z.strictObject({
+  studentId: Id,
+  componentId: z.number().int().min(1).max(100),
+  points: z.number().finite().nullable().openapi({ description: "0 … the component's maximum; null clears" }),
+  versionstamp: Versionstamp.nullable().openapi({
+    description: "the cell's versionstamp as shown (null: never saved); a stale one answers 409 `stale_cell`",
+  }),
+}).openapi("ListPointsInput");
+
+export const SavedCell = z.object({
+  points: z.number().nullable(),
+  versionstamp: z.string().nullable(),
+  total: z.number(),
+  grade: z.string(),
+}).openapi("ListCell");
+
+export const AttendanceBody = z.strictObject({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({
+    example: "2026-11-16",
+    description: "a lesson date",
+  }),
+  studentId: Id,
+  state: z.enum(ATTENDANCE_STATES as [AttendanceState, ...AttendanceState[]]).nullable()
+    .openapi({ description: "null clears the mark" }),
+}).openapi("AttendanceInput");
+
+export const AttendanceDay = z.object({
+  date: z.string(),
+  marks: z.record(z.string(), z.enum(ATTENDANCE_STATES as [AttendanceState, ...AttendanceState[]])),
+}).openapi("AttendanceDay");
+
+export const SubmitResult = z.object({
+  status: z.literal("submitted"),
+  round: z.number().int(),
+  published: z.number().int(),
+  students: z.number().int(),
+}).openapi("ListSubmitResult");
+
+export const UnlockBody = z.strictObject({ reason: z.string().trim().min(1).max(UNLOCK_REASON_MAX) })
+  .openapi("ListUnlockInput");
+
+export const ListState = z.object({
+  sectionId: z.string(),
+  status: z.enum(["open", "submitted"]),
+  round: z.number().int(),
+  unlockReason: z.string().nullable(),
+}).openapi("ListState");
+
+export const GradesQuery = z.strictObject({
+  groupId: IdText.optional().openapi({ description: "the semester; default: the one running today" }),
+});
+
+export const MyGrades = z.object({
+  groupId: z.number().int().nullable(),
+  groups: z.array(Group),
+  rows: z.array(z.object({
+    sectionId: z.string(),
+    course: z.string(),
+    code: z.string(),
+    credits: z.number(),
+    grade: z.string().nullable(),
+    points: z.number().nullable(),
+    absences: z.number().int(),
+    late: z.number().int(),
+    absenceShare: z.number(),
+    overLimit: z.boolean(),
+  })),
+  gpa: z.number().nullable(),
+  credits: z.number(),
+}).openapi("MyGrades");
+
+const TypeName = z.string().trim().min(1).max(COMPONENT_TYPE_NAME_MAX);
+export const ComponentTypeBody = z.strictObject({ nameKa: TypeName, nameEn: TypeName }).openapi(
+  "ComponentTypeInput",
+);
+export const ComponentTypeEditBody = ComponentTypeBody.extend({ versionstamp: Versionstamp.optional() })
+  .openapi("ComponentTypeEdit");
+export const ComponentType = z.object({
+  id: z.number().int(),
+  nameKa: z.string(),
+  nameEn: z.string(),
+  versionstamp: z.string().openapi({ readOnly: true }),
+}).openapi("ComponentType");
+export const ComponentTypeList = z.object({ data: z.array(ComponentType) }).openapi("ComponentTypeList");
+export const ComponentTypeLog = z.object({
+  data: z.array(z.object({
+    id: z.string(),
+    typeId: z.number().int(),
+    actor: z.union([z.number(), z.string()]).nullable(),
+    action: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    at: z.string(),
+  })),
+}).openapi("ComponentTypeLog");
