@@ -250,6 +250,10 @@ Deno.test("chat HTTP side", async (t) => {
       const exported = await app.request(`${base}/export?type=room_created`, { headers: admin });
       assert(exported.headers.get("content-disposition")!.includes("attachment"));
       assertEquals((await exported.json()).events.length, 1);
+      // The document publishes the type the download is served as (it said application/octet-stream).
+      const doc = await (await app.request("/api/openapi.json")).json();
+      const published = doc.paths["/api/chat/event-log/{roomId}/export"].get.responses["200"].content;
+      assertEquals(Object.keys(published), [exported.headers.get("content-type")!.split(";")[0]]);
       const refused = await app.request(base, { headers: auth(tokens.student) });
       assertEquals(refused.status, 403);
       await refused.body?.cancel();

@@ -63,3 +63,15 @@ export const LogEvent = z.looseObject({
   at: z.string(),
   clientId: z.string().optional(),
 }).openapi("ChatLogEvent");
+
+/** The event log's download: the filter it was made with and every matching event, oldest first. */
+export const LogExport = z.object({
+  roomId: z.number().int(),
+  filter: z.object({
+    type: z.enum(CHAT_EVENT_TYPES as [string, ...string[]]).optional(),
+    actor: z.number().int().optional(),
+    after: z.number().int().optional(),
+  }),
+  exportedAt: z.string().openapi({ format: "date-time" }),
+  events: z.array(LogEvent),
+}).openapi("ChatEventLogExport");
