@@ -11,8 +11,8 @@ import { checkCsrf } from "../framework/middleware/csrf.ts";
 import { applySecurityHeaders, newNonce } from "../framework/middleware/security_headers.ts";
 import { identify } from "../services/identity/auth.ts";
 import { i18nVersionFor, translatorFor } from "../services/languages/i18n.ts";
-import { langFromCookie } from "../utils/i18n.ts";
 import type { AppState } from "./app_state.ts";
+import { requestLang, stampLanguage } from "./language.ts";
 import { servedOverHttps, SESSION_COOKIE, tokenOf } from "./session_cookie.ts";
 
 export type AppEnv = { Variables: { state: AppState; auth: AuthView } };
@@ -30,17 +30,24 @@ export function platform(opts: {
 }): MiddlewareHandler<AppEnv> {
   const { build } = opts;
   return async (c, next) => {
-    const lang = langFromCookie(c.req.header("cookie") ?? null);
+    const lang = requestLang(c.req.raw.headers);
     let nonce: string | null = null;
+    // Taken at first use, so after the page middleware has read the language screen's edit version.
+    let t: AppState["t"] | null = null;
+    let i18nVersion: string | null = null;
     const state: AppState = {
       get nonce() {
         return (nonce ??= newNonce());
       },
       lang,
-      t: translatorFor(lang),
+      get t() {
+        return (t ??= translatorFor(lang));
+      },
       auth: ANONYMOUS,
       identity: null,
-      i18nVersion: i18nVersionFor(lang, build.locales[lang] ?? ""),
+      get i18nVersion() {
+        return (i18nVersion ??= i18nVersionFor(lang, build.locales[lang] ?? ""));
+      },
       css: build.css,
     };
     c.set("state", state);
@@ -64,6 +71,7 @@ export function platform(opts: {
       // A WebSocket upgrade's 101 carries no document, and Deno (2.5 and others) freezes its headers.
       if (c.res.status !== 101) {
         applySecurityHeaders(c.res.headers, nonce, opts.hsts || servedOverHttps(c.req.raw));
+        if (!c.req.path.startsWith("/static/")) stampLanguage(c.res.headers, lang);
       }
     }
   };

@@ -3,6 +3,7 @@ import { authParams } from "../services/identity/params.ts";
 import { loadMenu } from "../services/shell/menu_store.ts";
 import { primeUnreadBadge } from "../services/notifications/mod.ts";
 import { primeConsent } from "../services/notifications/consent.ts";
+import { refreshTranslationOverrides } from "../services/languages/overrides.ts";
 import type { AppState } from "../http/app_state.ts";
 
 /** Pages anyone may open (SPEC §2.1); every other page needs a signed-in person. */
@@ -16,17 +17,18 @@ export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
       headers: { location: `/login${back}`, "cache-control": "no-store" },
     });
   }
-  // The shell renders synchronously: the stored menu and parameters (kept by version keys, current in every
-  // process), the bell's count and the consent state are read first.
+  // Pages render synchronously: the edited texts, the stored menu and parameters (kept by version keys, so
+  // current whichever instance wrote them), the bell's count and the consent state are read first.
   if (state.identity) {
     const { user, session } = state.identity;
     await Promise.all([
+      refreshTranslationOverrides(),
       loadMenu(),
       authParams(),
       primeUnreadBadge(state, user.id),
       primeConsent(state, user.id, session.sid),
     ]);
-  }
+  } else await refreshTranslationOverrides();
   const response = await next();
   // Pages are rendered per person and language: never cache them in shared caches.
   if (response.headers.has("cache-control")) return response;

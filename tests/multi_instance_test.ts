@@ -240,6 +240,19 @@ Deno.test({
         },
       );
 
+      await t.step("a text edited on the language screen through A is on B's next page", async () => {
+        const text = `შესვლა ${crypto.randomUUID().slice(0, 6)}`;
+        const login = async () => await (await fetch(`${B.url}/login`)).text();
+        assert(!(await login()).includes(text));
+        const saved = await call(a, "PUT", "/api/languages/ka/translations", admin, {
+          side: "admin_side",
+          key: "login.title",
+          text,
+        });
+        assertEquals(saved.status, 200, JSON.stringify(saved.body));
+        assert((await login()).includes(text));
+      });
+
       await t.step("a lesson removed through A is gone from the professor's week on B", async () => {
         const prof = await tokenOf(B, DEMO.prof);
         const week = async () =>

@@ -21,6 +21,7 @@ import { enrolledSectionIds } from "../registration/facts.ts";
 import { sectionIdOf } from "../registration/model.ts";
 import { listEntries } from "./entries.ts";
 import { listTranscript } from "../students/transcripts.ts";
+import { STUDENTS_VERSION_KEY } from "../students/version.ts";
 import { endOf, lessonTime, startOf } from "./rules.ts";
 import { happensOn, isRunning, localNow } from "./week.ts";
 import { forbidden } from "../../utils/errors.ts";
@@ -105,24 +106,26 @@ export async function checkEntryFilter(
 const COURSES_MAX_AGE_MS = 10 * 60_000;
 const programCache = new WeakMap<
   Deno.Kv,
-  Map<number, { at: number; books: Promise<Set<number>> }>
+  Map<number, { at: number; version: string | null; books: Promise<Set<number>> }>
 >();
 
 /**
  * The courses of a program: those in its students' transcripts. Reading them costs one listing per student, so
- * the set is held for ten minutes per program (curricula change between semesters, not between requests).
+ * the set is held per program while the students' version (moved by every student or transcript write, in any
+ * instance) stays put, for ten minutes at most.
  */
-export function programCourses(
+export async function programCourses(
   programId: number,
   now = clockNow().getTime(),
 ): Promise<Set<number>> {
   const kv = db();
   let byProgram = programCache.get(kv);
   if (!byProgram) programCache.set(kv, byProgram = new Map());
+  const { versionstamp: version } = await kv.get(STUDENTS_VERSION_KEY);
   const cached = byProgram.get(programId);
-  if (cached && now - cached.at < COURSES_MAX_AGE_MS) return cached.books;
+  if (cached && cached.version === version && now - cached.at < COURSES_MAX_AGE_MS) return cached.books;
   const books = readProgramCourses(programId);
-  byProgram.set(programId, { at: now, books });
+  byProgram.set(programId, { at: now, version, books });
   books.catch(() => byProgram!.delete(programId));
   return books;
 }
