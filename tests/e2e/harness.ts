@@ -111,7 +111,7 @@ export async function launchBrowser(): Promise<Browser> {
       `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does this.`,
     );
   }
-  return await chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -124,6 +124,12 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+  // Pages follow Accept-Language when no language was chosen (http/language.ts), and Chromium asks for English:
+  // the browser of these tests asks for Georgian, the demo university's language, unless a test says otherwise.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) =>
+    newContext({ ...options, extraHTTPHeaders: { "accept-language": "ka", ...options.extraHTTPHeaders } });
+  return browser;
 }
 
 /** Runs `fn` with a server and a browser, always cleaning both up. */

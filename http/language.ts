@@ -1,0 +1,29 @@
+/**
+ * The language of an answer: the `lang` cookie (the person's choice), else the browser's `Accept-Language`,
+ * else Georgian. Pages and the API's messages both follow it; each answer says which it is in
+ * `Content-Language` and that it depends on those two headers in `Vary`, so that no cache hands one person's
+ * language to another.
+ */
+import { pickLanguage } from "../framework/accept_language.ts";
+import { DEFAULT_LANG, type Lang, LANG_COOKIE, langFromCookie, LANGUAGES } from "../utils/i18n.ts";
+
+const LANG_COOKIE_SET = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=`);
+
+export function requestLang(headers: Headers): Lang {
+  const cookie = headers.get("cookie");
+  if (cookie && LANG_COOKIE_SET.test(cookie)) return langFromCookie(cookie);
+  return pickLanguage(headers.get("accept-language"), LANGUAGES) ?? DEFAULT_LANG;
+}
+
+const TRANSLATED = /^(text\/html|application\/json)\b/i;
+
+/** States the language of an HTML or JSON answer, and what chose it. */
+export function stampLanguage(headers: Headers, lang: Lang): void {
+  if (!TRANSLATED.test(headers.get("content-type") ?? "")) return;
+  if (!headers.has("content-language")) headers.set("content-language", lang);
+  const vary = (headers.get("vary") ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  for (const name of ["Accept-Language", "Cookie"]) {
+    if (!vary.some((v) => v.toLowerCase() === name.toLowerCase() || v === "*")) vary.push(name);
+  }
+  headers.set("vary", vary.join(", "));
+}
