@@ -117,6 +117,16 @@ import * as $i25 from "./islands/students/form.tsx";
 import * as $i26 from "./islands/students/qr.tsx";
 import * as $i27 from "./islands/timetable/toolbar.tsx";
 import * as $i28 from "./islands/ui/kit_demo.tsx";
+import * as $fin0 from "./routes/api/finance_entries.ts";
+import * as $fin1 from "./routes/api/finance_imports.ts";
+import * as $fin2 from "./routes/api/finance_params.ts";
+import * as $fin3 from "./routes/api/finance_reports.ts";
+import * as $fin4 from "./routes/api/finance_students.ts";
+import * as $fin5 from "./routes/api/finance_entries.ts";
+import * as $fin6 from "./routes/api/finance_imports.ts";
+import * as $fin7 from "./routes/api/finance_params.ts";
+import * as $fin8 from "./routes/api/finance_reports.ts";
+import * as $fin9 from "./routes/api/finance_students.ts";
 
 const manifest: Manifest = {
   routes: {
@@ -206,6 +216,16 @@ const manifest: Manifest = {
     "./routes/user/notifications/list.tsx": $r83,
     "./routes/user/notifications/settings.tsx": $r84,
     "./routes/vote-form.tsx": $r85,
+    "./routes/api/finance_entries.ts": $fin0,
+    "./routes/api/finance_imports.ts": $fin1,
+    "./routes/api/finance_params.ts": $fin2,
+    "./routes/api/finance_reports.ts": $fin3,
+    "./routes/api/finance_students.ts": $fin4,
+    "./routes/api/finance_entries.ts": $fin5,
+    "./routes/api/finance_imports.ts": $fin6,
+    "./routes/api/finance_params.ts": $fin7,
+    "./routes/api/finance_reports.ts": $fin8,
+    "./routes/api/finance_students.ts": $fin9,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -286,4 +306,14 @@ export type ApiOperations = OperationsOf<{
   "/api/timetable_entries": typeof $r45;
   "/api/users": typeof $r46;
   "/api/votes": typeof $r47;
+  "/api/finance_entries": typeof $fin0;
+  "/api/finance_imports": typeof $fin1;
+  "/api/finance_params": typeof $fin2;
+  "/api/finance_reports": typeof $fin3;
+  "/api/finance_students": typeof $fin4;
+  "/api/finance_entries": typeof $fin5;
+  "/api/finance_imports": typeof $fin6;
+  "/api/finance_params": typeof $fin7;
+  "/api/finance_reports": typeof $fin8;
+  "/api/finance_students": typeof $fin9;
 }>;

@@ -51,6 +51,10 @@ const AREAS: Record<string, { tag: string; segments: string[] }> = {
     tag: "lists",
     segments: ["lists", "grades", "component_types"],
   },
+  "Finances: parameters, ledgers, entries, bank-statement imports, reports": {
+    tag: "finances",
+    segments: ["finance_params", "finance_students", "finance_entries", "finance_imports", "finance_reports"],
+  },
   "Votes and evaluations": { tag: "votes", segments: ["votes"] },
   "Notifications, mailbox, consents and the shell's live counters": {
     tag: "notifications",
@@ -77,6 +81,7 @@ const PARAMETERS: Record<string, string> = {
   "book_conditions:groupId": "A condition group's id within the course.",
   groupId: "A student group's id.",
   memberId: "A condition group member's id.",
+  entryId: "A ledger entry's id (finances).",
   programId: "An educational program's id.",
   roomId: "A chat room's id.",
   studentId: "A student's id.",
@@ -101,6 +106,8 @@ const PARAMETERS: Record<string, string> = {
   status: "Only records with this status.",
   type: "Only records (or events) of this type.",
   kind: "Which personnel: academic or administrative.",
+  "finance_entries:kind": "Only ledger entries of this kind.",
+  "finance_reports:kind": "Which report: debtors as of a date, or a period's entries by group.",
   credit: "Only courses with this many credits.",
   level: "Only programs of this level.",
   lang: "Only courses taught in this language.",
