@@ -1,4 +1,4 @@
-import { formatDateTime } from "../utils/format.ts";
+import { formatDisplayDateTime } from "../utils/date_format.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
 import { listUserSessions, revokeSession, type Session } from "../services/identity/sessions.ts";
 import { describeUserAgent } from "../services/identity/user_agent.ts";
@@ -52,7 +52,7 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
                 data-current={s.sid === data.currentSid ? "true" : undefined}
               >
                 <td class="px-4 py-2">
-                  {describeUserAgent(s.userAgent)}
+                  <span lang="zxx">{describeUserAgent(s.userAgent)}</span>
                   {s.sid === data.currentSid && (
                     <span class="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs font-medium text-primary-800">
                       {t("devices.current")}
@@ -60,7 +60,7 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
                   )}
                 </td>
                 <td class="px-4 py-2 font-mono text-xs">{s.ip || "—"}</td>
-                <td class="px-4 py-2">{formatDateTime(new Date(s.lastSeenAt), state.lang)}</td>
+                <td class="px-4 py-2">{formatDisplayDateTime(new Date(s.lastSeenAt))}</td>
                 <td class="px-4 py-2 text-right">
                   <form method="post">
                     <input type="hidden" name="sid" value={s.sid} />

@@ -1,3 +1,4 @@
+import { semesterName } from "../utils/semester_name.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
 import { ClashList } from "../components/timetable/clash_list.tsx";
 import { ScopePicker } from "../components/timetable/scope_picker.tsx";
@@ -49,7 +50,7 @@ export default function Tables({ data, state }: PageProps<TablesData, AppState>)
             id="tables-group"
             name="group"
             label={t("timetable.group")}
-            options={data.groups.map((g) => ({ value: String(g.id), label: g.label }))}
+            options={data.groups.map((g) => ({ value: String(g.id), label: semesterName(g.label, t) }))}
             defaultValue={data.groupId === null ? "" : String(data.groupId)}
           />
           <button type="submit" class={buttonClass("secondary", "sm")}>{t("timetable.pick.show")}</button>

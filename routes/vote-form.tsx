@@ -1,3 +1,4 @@
+import { semesterName } from "../utils/semester_name.ts";
 import type { Handlers, PageProps, RouteContext, RouteMeta } from "../framework/types.ts";
 import { VoteForm, VoteResultsTable } from "../components/timetable/vote_form.tsx";
 import { buttonClass, Select } from "../components/ui/mod.ts";
@@ -52,7 +53,7 @@ async function formView(
   return {
     mode: "form",
     isStudent: user.studentId !== null,
-    period: period?.value.seasonYear ?? "",
+    period: period ? semesterName(period.value.seasonYear, state.t) : "",
     courses: open.map((b) => ({ value: String(b.id), label: bookName(b, state.lang) })),
     votedCount: voted.size,
     bookId: "",
@@ -75,7 +76,10 @@ async function resultsView({ url, state }: RouteContext<VoteData, AppState>): Pr
   const book = Number.isSafeInteger(bookId) && bookId > 0 ? await getBook(bookId) : null;
   return {
     mode: "results",
-    groups: [...groups].reverse().map((g) => ({ value: String(g.id), label: g.value.seasonYear })),
+    groups: [...groups].reverse().map((g) => ({
+      value: String(g.id),
+      label: semesterName(g.value.seasonYear, state.t),
+    })),
     groupId: String(groupId),
     courses: evaluated.map(({ book, count }) => ({
       id: book.id,

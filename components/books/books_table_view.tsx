@@ -34,7 +34,11 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
       render: (row) => (
         <>
           {row.id}{" "}
-          <span class="rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600" title={langCodeTitle}>
+          <span
+            class="rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600"
+            title={langCodeTitle}
+            lang="zxx"
+          >
             {row.langCode}
           </span>
         </>

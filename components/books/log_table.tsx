@@ -3,8 +3,8 @@
  * and the change — for an edit the fields that differ (before → after), for an addition what was added, for a
  * removal what was removed.
  */
-import { formatDateTime } from "../../utils/format.ts";
-import { currentLang, t } from "../../utils/i18n.ts";
+import { formatDisplayDateTime } from "../../utils/date_format.ts";
+import { t } from "../../utils/i18n.ts";
 import type { ResponseOf } from "../api.ts";
 import { EmptyRow, SimpleTable } from "./dialog_kit.tsx";
 
@@ -68,14 +68,13 @@ function whatOf(entry: LogEntry): string {
 }
 
 export function LogTable({ entries, testId }: { entries: readonly LogEntry[]; testId?: string }) {
-  const lang = currentLang();
   const K = "bookDialogs.log";
   return (
     <SimpleTable testId={testId} headers={[t(`${K}.when`), t(`${K}.who`), t(`${K}.what`), t(`${K}.changes`)]}>
       {entries.length === 0 && <EmptyRow columns={4} text={t(`${K}.empty`)} />}
       {entries.map((entry) => (
         <tr key={entry.id} class="ui-tr align-top">
-          <td class="ui-td whitespace-nowrap">{formatDateTime(new Date(entry.at), lang)}</td>
+          <td class="ui-td whitespace-nowrap">{formatDisplayDateTime(new Date(entry.at))}</td>
           <td class="ui-td">{entry.actorName ?? t(`${K}.system`)}</td>
           <td class="ui-td">{whatOf(entry)}</td>
           <td class="ui-td">

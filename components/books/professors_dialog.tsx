@@ -48,8 +48,8 @@ export function ProfessorsDialog({ book, onClose }: BookDialogProps) {
           <SimpleTable
             testId="professors-table"
             headers={[
-              "id",
-              "prof_id",
+              t(`${K}.id`),
+              t(`${K}.profId`),
               t(`${K}.name`),
               t(`${K}.price`),
               <span key="actions" class="sr-only">{t(`${K}.actions`)}</span>,

@@ -3,6 +3,7 @@
  * upload (PDF or DOCX, at most 5,000,000 bytes; sent in chunks with a progress bar), download, remove (asks
  * first). The server checks the file's content; this dialog only refuses the obviously wrong before sending.
  */
+import { semesterName } from "../../utils/semester_name.ts";
 import { useRef, useState } from "preact/hooks";
 import { Button, Dialog, ProgressBar } from "../ui/mod.ts";
 import { apiUrl } from "../../utils/api_client.ts";
@@ -105,7 +106,7 @@ export function SyllabusesDialog({ book, onClose }: BookDialogProps) {
 
   const remove = (row: SemesterRow) =>
     feedback.confirm(
-      t(`${K}.removeConfirm`, { name: row.syllabus?.name ?? "", semester: row.seasonYear }),
+      t(`${K}.removeConfirm`, { name: row.syllabus?.name ?? "", semester: semesterName(row.seasonYear, t) }),
       async () => {
         await call("DELETE /syllabuses/{bookId}/{groupId}", {
           params: { bookId: book.id, groupId: row.groupId },
@@ -147,7 +148,7 @@ export function SyllabusesDialog({ book, onClose }: BookDialogProps) {
             {data.length === 0 && <EmptyRow columns={3} text={t(`${K}.noSemesters`)} />}
             {data.map((row) => (
               <tr key={row.groupId} class="ui-tr" data-group={row.groupId}>
-                <td class="ui-td whitespace-nowrap">{row.seasonYear}</td>
+                <td class="ui-td whitespace-nowrap">{semesterName(row.seasonYear, t)}</td>
                 <td class="ui-td">
                   {uploading?.groupId === row.groupId
                     ? <ProgressBar value={uploading.percent} label={t(`${K}.uploading`)} showValue />
@@ -168,7 +169,9 @@ export function SyllabusesDialog({ book, onClose }: BookDialogProps) {
                     variant="ghost"
                     size="sm"
                     disabled={uploading !== null}
-                    aria-label={`${t(row.syllabus ? `${K}.replace` : `${K}.upload`)}: ${row.seasonYear}`}
+                    aria-label={`${t(row.syllabus ? `${K}.replace` : `${K}.upload`)}: ${
+                      semesterName(row.seasonYear, t)
+                    }`}
                     onClick={() => choose(row.groupId)}
                   >
                     {t(row.syllabus ? `${K}.replace` : `${K}.upload`)}
@@ -179,7 +182,7 @@ export function SyllabusesDialog({ book, onClose }: BookDialogProps) {
                       size="sm"
                       class="text-danger-700"
                       disabled={uploading !== null}
-                      aria-label={`${t(`${K}.remove`)}: ${row.seasonYear}`}
+                      aria-label={`${t(`${K}.remove`)}: ${semesterName(row.seasonYear, t)}`}
                       onClick={() => remove(row)}
                     >
                       {t(`${K}.remove`)}

@@ -51,6 +51,8 @@ export function EmojiPicker({ open, onClose, onSelect }: EmojiPickerProps) {
         theme: "light",
         skin,
         locale: "en",
+        // Our own translations (locales, "emojiPicker"), never emoji-mart's CDN: nothing English on a Georgian page.
+        i18n: pickerTexts(),
       });
       host.current.replaceChildren(element);
     });
@@ -67,6 +69,31 @@ export function EmojiPicker({ open, onClose, onSelect }: EmojiPickerProps) {
       </div>
     </Dialog>
   );
+}
+
+const CATEGORIES = [
+  "activity",
+  "custom",
+  "flags",
+  "foods",
+  "frequent",
+  "nature",
+  "objects",
+  "people",
+  "places",
+  "search",
+  "symbols",
+];
+const TEXTS = ["search", "search_no_results_1", "search_no_results_2", "pick", "add_custom"];
+
+/** emoji-mart's i18n object (the shape of @emoji-mart/data/i18n/en.json) in the page's language. */
+function pickerTexts() {
+  const k = "emojiPicker";
+  return {
+    ...Object.fromEntries(TEXTS.map((key) => [key, t(`${k}.${key}`)])),
+    categories: Object.fromEntries(CATEGORIES.map((c) => [c, t(`${k}.categories.${c}`)])),
+    skins: Object.fromEntries(["choose", "1", "2", "3", "4", "5", "6"].map((s) => [s, t(`${k}.skins.${s}`)])),
+  };
 }
 
 type PickerClass = new (props: Record<string, unknown>) => HTMLElement & {

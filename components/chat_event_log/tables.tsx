@@ -1,6 +1,6 @@
 /** The inspector's two tables (routes/chat/event-log.tsx): rooms with their heads, and one room's events. */
 import { DataTable } from "../ui/mod.ts";
-import { formatDateTime } from "../../utils/format.ts";
+import { formatDisplayDateTime } from "../../utils/date_format.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 
 export interface EventRow {
@@ -30,7 +30,7 @@ export function RoomRows(props: {
   lang: Lang;
   hrefOf: (id: number) => string;
 }) {
-  const { t, lang } = props;
+  const { t } = props;
   return (
     <DataTable
       columns={[
@@ -59,7 +59,7 @@ export function RoomRows(props: {
         {
           key: "last",
           header: t("chat.eventLog.lastActivity"),
-          render: (r: LogRoom) => formatDateTime(r.lastMessageTime ?? r.createdAt, lang),
+          render: (r: LogRoom) => formatDisplayDateTime(r.lastMessageTime ?? r.createdAt),
         },
         {
           key: "deleted",
@@ -78,7 +78,7 @@ export function RoomRows(props: {
 export function EventRows(
   props: { rows: EventRow[]; t: Translate; lang: Lang; caption: string; emptyText?: string },
 ) {
-  const { t, lang } = props;
+  const { t } = props;
   return (
     <DataTable
       columns={[
@@ -87,7 +87,7 @@ export function EventRows(
           key: "at",
           header: t("chat.eventLog.at"),
           class: "whitespace-nowrap",
-          render: (r: EventRow) => formatDateTime(r.at, lang),
+          render: (r: EventRow) => formatDisplayDateTime(r.at),
         },
         { key: "type", header: t("chat.eventLog.type"), render: (r: EventRow) => <code>{r.type}</code> },
         { key: "actor", header: t("chat.eventLog.actor") },

@@ -1,3 +1,4 @@
+import { semesterName } from "../../utils/semester_name.ts";
 import type { ComponentChildren } from "preact";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 import { formatPhone, type HrRowData, namesOf } from "./hr_row.ts";
@@ -36,7 +37,7 @@ export function HrProfile(
       <header class="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 class="text-2xl font-semibold">{names.main}</h1>
-          <p class="text-gray-600">{names.other}</p>
+          <p class="text-gray-600" lang={lang === "en" ? "ka" : "en"}>{names.other}</p>
           <p class="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
             <span class="rounded bg-primary-50 px-2 py-0.5 font-medium text-primary-800">
               {t(`hr.kind.${person.kind}`)}
@@ -50,8 +51,8 @@ export function HrProfile(
       <div class="rounded-lg border border-gray-200 bg-white px-5 py-3">
         <h2 class="sr-only">{t("hr.details")}</h2>
         <dl class="divide-y divide-gray-100">
-          {row(t("hr.nameKa"), `${person.firstNameKa} ${person.lastNameKa}`)}
-          {row(t("hr.nameEn"), `${person.firstNameEn} ${person.lastNameEn}`)}
+          {row(t("hr.nameKa"), <span lang="ka">{person.firstNameKa} {person.lastNameKa}</span>)}
+          {row(t("hr.nameEn"), <span lang="en">{person.firstNameEn} {person.lastNameEn}</span>)}
           {row(t("hr.position"), person.position)}
           {row(t("hr.school"), person.schoolName ?? "—")}
           {row(
@@ -67,7 +68,9 @@ export function HrProfile(
           <div>
             <h2 id="hr-teaching" class="text-lg font-semibold">{t("hr.teaching")}</h2>
             <p class="text-sm text-gray-600">
-              {teaching.season === null ? t("hr.noSemester") : t("hr.semester", { season: teaching.season })}
+              {teaching.season === null
+                ? t("hr.noSemester")
+                : t("hr.semester", { season: semesterName(teaching.season, t) })}
             </p>
           </div>
           {teaching.season !== null && teaching.courses.length === 0 && (

@@ -27,7 +27,7 @@ export function HrTable({ rows, lang, actions }: HrTableProps) {
             <a href={profileHref(row.kind, row.id)} class="font-medium text-primary-700 hover:underline">
               {names.main}
             </a>
-            <span class="block text-xs text-gray-500">{names.other}</span>
+            <span class="block text-xs text-gray-500" lang={lang === "en" ? "ka" : "en"}>{names.other}</span>
           </>
         );
       },

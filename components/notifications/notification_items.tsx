@@ -1,10 +1,10 @@
 /** Server-rendered notification rows (list page and statements tab); "mark read" is a plain form post. */
 import type { Notification } from "../../services/notifications/mod.ts";
-import { formatDateTime } from "../../utils/format.ts";
+import { formatDisplayDateTime } from "../../utils/date_format.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 
 export function NotificationItems(
-  { items, t, lang, action }: { items: Notification[]; t: Translate; lang: Lang; action: string },
+  { items, t, action }: { items: Notification[]; t: Translate; lang: Lang; action: string },
 ) {
   if (items.length === 0) {
     return (
@@ -30,7 +30,7 @@ export function NotificationItems(
             </p>
             {n.body && <p class="text-sm text-gray-600">{n.body}</p>}
             <p class="text-xs text-gray-500">
-              {t(`notifications.kinds.${n.kind}`)} · {formatDateTime(n.createdAt, lang)}
+              {t(`notifications.kinds.${n.kind}`)} · {formatDisplayDateTime(n.createdAt)}
             </p>
           </div>
           {!n.read && (

@@ -1,9 +1,9 @@
-import { formatDateTime } from "../../utils/format.ts";
+import { formatDisplayDateTime } from "../../utils/date_format.ts";
 import { useEffect, useState } from "preact/hooks";
 import { Dialog, Spinner } from "../ui/mod.ts";
 import { ApiError, call } from "../../utils/api_client.ts";
 import type { InputOf, Operation, ResponseOf } from "../api.ts";
-import { currentLang, t } from "../../utils/i18n.ts";
+import { t } from "../../utils/i18n.ts";
 
 /** One audit entry as the `…Log` operations return it. */
 export type HistoryEntry = ResponseOf<"GET /schools/{id}/log">["data"][number];
@@ -99,7 +99,7 @@ export function HistoryDialog({ id, source, title, fieldLabels, formatValue, onC
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td class="px-3 py-2 whitespace-nowrap">
-                    {formatDateTime(new Date(entry.at), currentLang())}
+                    {formatDisplayDateTime(new Date(entry.at))}
                   </td>
                   <td class="px-3 py-2">{entry.actorName ?? t("structure.history.system")}</td>
                   <td class="px-3 py-2">{t(`structure.history.actions.${entry.action}`)}</td>

@@ -1,4 +1,4 @@
-import { formatDateTime } from "../../utils/format.ts";
+import { formatDisplayDateTime } from "../../utils/date_format.ts";
 import type { TranscriptEntry } from "../../services/academic/model.ts";
 import type { StudentHistoryEntry } from "../../services/students/mod.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
@@ -70,7 +70,7 @@ function describe(entry: StudentHistoryEntry, t: Translate, codes: Codes) {
 }
 
 /** The change history, newest first: when, who, and what changed. */
-export function StudentHistory({ entries, courseCodes, programCodes, t, lang }: StudentHistoryProps) {
+export function StudentHistory({ entries, courseCodes, programCodes, t }: StudentHistoryProps) {
   if (entries.length === 0) {
     return <p class="text-sm text-gray-500">{t("students.history.empty")}</p>;
   }
@@ -79,7 +79,7 @@ export function StudentHistory({ entries, courseCodes, programCodes, t, lang }: 
       {entries.map((entry) => (
         <li key={entry.id} class="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:gap-6">
           <div class="shrink-0 text-gray-500 sm:w-56">
-            <time dateTime={entry.at}>{formatDateTime(new Date(entry.at), lang)}</time>
+            <time dateTime={entry.at}>{formatDisplayDateTime(new Date(entry.at))}</time>
             <div class="text-xs">{entry.actorName ?? t("students.history.system")}</div>
           </div>
           <div class="text-gray-800">

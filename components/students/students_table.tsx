@@ -29,7 +29,9 @@ export function StudentsTable({ rows, t, lang, emptyText }: StudentsTableProps) 
       render: (row) => (
         <a href={href(row)} class="group block">
           <span class={LINK}>{studentName(row, lang)}</span>
-          <span class="block text-xs text-gray-500">{otherScriptName(row, lang)}</span>
+          <span class="block text-xs text-gray-500" lang={lang === "en" ? "ka" : "en"}>
+            {otherScriptName(row, lang)}
+          </span>
         </a>
       ),
     },

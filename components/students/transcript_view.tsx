@@ -1,3 +1,4 @@
+import { semesterName } from "../../utils/semester_name.ts";
 import type { Semester } from "../../services/students/transcripts.ts";
 import type { Translate } from "../../utils/i18n.ts";
 import { formatGpa } from "./labels.ts";
@@ -25,7 +26,8 @@ export function TranscriptView({ semesters, t }: TranscriptViewProps) {
         <div key={semester.groupId} class="overflow-x-auto rounded-lg border border-gray-200 bg-white">
           <table class="min-w-full divide-y divide-gray-200 text-sm">
             <caption class="px-4 py-3 text-start font-semibold text-gray-800">
-              {semester.seasonYear || t("students.unknownSemester", { id: semester.groupId })}
+              {semesterName(semester.seasonYear, t) ||
+                t("students.unknownSemester", { id: semester.groupId })}
             </caption>
             <thead class="bg-gray-50">
               <tr>

@@ -1,66 +1,7 @@
-/**
- * Dates travel as `YYYY-MM-DD` and are shown as `DD-MMM-YYYY` (SPEC §9, locale "en-EN"). The month names are
- * spelled out here rather than taken from Intl, whose English abbreviations vary by ICU version ("Sep"/"Sept").
- */
-export const MONTH_ABBREVIATIONS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// Day and year around a month name; "-", "/", "." or spaces between them, as people type them.
-const DISPLAY_DATE = /^(\d{1,2})[-/. ]+([A-Za-z]{3})[-/. ]+(\d{4})$/;
-
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, "0");
-}
-
-/** True when year-month-day names a day on the calendar (rejects 2026-02-30). */
-function isRealDate(year: number, month: number, day: number): boolean {
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  // Day 0 of the next month is the last day of this one; UTC so no time zone can shift it.
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
-}
-
-function toIso(year: number, month: number, day: number): string | null {
-  return isRealDate(year, month, day) ? `${pad(year, 4)}-${pad(month)}-${pad(day)}` : null;
-}
-
-/**
- * Reads `YYYY-MM-DD` or `DD-MMM-YYYY` (month name in any case) and returns the `YYYY-MM-DD` form,
- * or null when the text is not a real calendar date.
- */
-export function parseIsoDate(text: string): string | null {
-  const s = text.trim();
-  const iso = ISO_DATE.exec(s);
-  if (iso) return toIso(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const display = DISPLAY_DATE.exec(s);
-  if (!display) return null;
-  const monthIndex = MONTH_ABBREVIATIONS.findIndex((m) => m.toLowerCase() === display[2].toLowerCase());
-  if (monthIndex < 0) return null;
-  return toIso(Number(display[3]), monthIndex + 1, Number(display[1]));
-}
-
-/**
- * `2026-03-05` → `05-Mar-2026`. A timestamp's date part is used as written (no time zone conversion).
- * Empty or invalid input gives "" so a table cell or field shows nothing rather than "Invalid Date".
- */
-export function formatDisplayDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(iso.trim());
-  if (!match) return "";
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (!isRealDate(year, month, day)) return "";
-  return `${pad(day)}-${MONTH_ABBREVIATIONS[month - 1]}-${pad(year, 4)}`;
-}
+/** The one date formatter lives in utils/date_format.ts (services' exports use it too); the form kit re-exports it. */
+export {
+  formatDisplayDate,
+  formatDisplayDateTime,
+  MONTH_ABBREVIATIONS,
+  parseIsoDate,
+} from "../../utils/date_format.ts";

@@ -117,7 +117,7 @@ export function TranslationEditor(
       rows={rows}
       rowKey={(row) => row.key}
       emptyText={t("langAdmin.noKeys")}
-      caption={t("langAdmin.keysCaption", { code })}
+      caption={t("langAdmin.keysCaption", { code: code.toUpperCase() })}
     />
   );
 }

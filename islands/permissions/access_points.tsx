@@ -43,7 +43,7 @@ export function PermissionsAccessPoints() {
         columns={[
           { key: "method", header: t("permissions.accessPoints.method"), class: "w-20 font-mono" },
           { key: "path", header: t("permissions.accessPoints.path"), class: "font-mono" },
-          { key: "operationId", header: "operationId", class: "font-mono" },
+          { key: "operationId", header: t("permissions.accessPoints.operationId"), class: "font-mono" },
           { key: "permission", header: t("permissions.accessPoints.permission"), class: "font-mono" },
           { key: "summary", header: t("permissions.accessPoints.summary") },
         ]}

@@ -143,7 +143,7 @@ export function PermissionsRoles({ roles, tree, allKeys, initialRoleId }: Permis
               checked={keys.has(node.key)}
               onChange={(e) => toggle(node, e.currentTarget.checked)}
             />
-            <span class="font-mono">{node.key.split(".").at(-1)}</span>
+            <span class="font-mono" lang="zxx">{node.key.split(".").at(-1)}</span>
           </label>
           {node.children && renderNodes(node.children)}
         </li>

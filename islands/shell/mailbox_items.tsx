@@ -5,8 +5,8 @@
 import { useState } from "preact/hooks";
 import { Button, showToast } from "../../components/ui/mod.ts";
 import { ApiError, call } from "../../utils/api_client.ts";
-import { formatDateTime } from "../../utils/format.ts";
-import { currentLang, t } from "../../utils/i18n.ts";
+import { formatDisplayDateTime } from "../../utils/date_format.ts";
+import { t } from "../../utils/i18n.ts";
 import { refreshMenuBadges } from "../../utils/menu_badges_event.ts";
 
 export interface MailboxItemsProps {
@@ -57,7 +57,7 @@ export function MailboxItems({ box, items: initial }: MailboxItemsProps) {
               <p class="text-gray-600">{item.sender}</p>
             </div>
             <time class="shrink-0 text-gray-500" dateTime={item.createdAt}>
-              {formatDateTime(item.createdAt, currentLang())}
+              {formatDisplayDateTime(item.createdAt)}
             </time>
           </li>
         ))}

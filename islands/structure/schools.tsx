@@ -55,7 +55,7 @@ export function StructureSchools({ rows, lang, deans, canAdd, canEdit, canRemove
   const labels = fieldLabels();
   const names: DataTableColumn<SchoolRowData>[] = [
     { key: "nameKa", header: labels.nameKa },
-    { key: "nameEn", header: labels.nameEn },
+    { key: "nameEn", header: labels.nameEn, render: (row) => <span lang="en">{row.nameEn}</span> },
   ];
   const columns: DataTableColumn<SchoolRowData>[] = [
     { key: "code", header: labels.code, class: "w-24 font-mono" },

@@ -96,7 +96,8 @@ export default function LanguagePage({ data, state }: PageProps<LanguagePage, Ap
         panelId="lang-panel"
         tabs={data.languages.map((l) => ({
           key: l.code,
-          label: `${l.flag ? `${l.flag} ` : ""}${l.name}`,
+          // A language is named in itself ("English"): marked as such, for screen readers and the script checks.
+          label: <span lang={l.code}>{`${l.flag ? `${l.flag} ` : ""}${l.name}`}</span>,
           href: tabHref(l.code, side),
         }))}
       />

@@ -8,7 +8,7 @@ import {
 } from "../../services/notifications/consent.ts";
 import { getManyRecords } from "../../services/db/reads.ts";
 import type { User } from "../../services/identity/users.ts";
-import { formatDateTime } from "../../utils/format.ts";
+import { formatDisplayDateTime } from "../../utils/date_format.ts";
 import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = {
@@ -70,7 +70,7 @@ export const handler: Handlers<ConsentsPage, AppState> = {
 };
 
 export default function ConsentsPage({ data, state }: PageProps<ConsentsPage, AppState>) {
-  const { t, lang } = state;
+  const { t } = state;
   const col = (key: string) => t(`consent.list.columns.${key}`);
   const exportHref = `/api/consent/export${data.agreed ? `?agreed=${data.agreed}` : ""}`;
   return (
@@ -121,7 +121,7 @@ export default function ConsentsPage({ data, state }: PageProps<ConsentsPage, Ap
             header: col("method"),
             render: (r: Row) => r.method === "sms" ? "SMS" : t("consent.list.plain"),
           },
-          { key: "at", header: col("at"), render: (r: Row) => formatDateTime(r.at, lang) },
+          { key: "at", header: col("at"), render: (r: Row) => formatDisplayDateTime(r.at) },
           { key: "ip", header: col("ip"), render: (r: Row) => r.ip },
         ]}
         rows={data.rows}

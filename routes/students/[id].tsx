@@ -75,7 +75,7 @@ export default function StudentPage({ data, state }: PageProps<StudentPage, AppS
             </a>
           )}
           <h1 class="mt-1 text-2xl font-semibold" data-testid="student-name">{studentName(s, lang)}</h1>
-          <p class="text-sm text-gray-600">{otherScriptName(s, lang)}</p>
+          <p class="text-sm text-gray-600" lang={lang === "en" ? "ka" : "en"}>{otherScriptName(s, lang)}</p>
         </div>
         <div class="flex flex-wrap gap-2">
           {staff && <StudentQr studentId={s.id} name={studentName(s, lang)} />}

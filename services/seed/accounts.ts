@@ -36,8 +36,6 @@ const REGISTRAR_KEYS = [
   "menu.learningProcesses.structure.remove",
   ...keysUnder("menu.learningProcesses.lists"),
   ...keysUnder("menu.learningProcesses.registration"),
-  // The registrar also keeps the students' accounts (issue 21: tuition, payments, statements, debtors).
-  ...keysUnder("menu.finances"),
   // A registrar works with students' personal numbers, birth dates and phones (and staff phones).
   ...keysUnder("menu.personalInfo"),
 ];
@@ -45,14 +43,14 @@ const REGISTRAR_KEYS = [
 export const accountsSeed: SeedPart = {
   name: "accounts",
   async run() {
-    const registrar = await createRole("რეგისტრატორი / Registrar", REGISTRAR_KEYS, null);
-    const viewer = await createRole("კურსების ნახვა / Course viewer", [
+    const registrar = await createRole("რეგისტრატორი", REGISTRAR_KEYS, null);
+    const viewer = await createRole("კურსების ნახვა", [
       "menu.hr",
       "menu.hr.calendar",
       "menu.learningProcesses",
       "menu.learningProcesses.learningCourses",
     ], null);
-    const professor = await createRole("პროფესორი / Professor", [
+    const professor = await createRole("პროფესორი", [
       "menu.hr",
       "menu.hr.calendar",
       "menu.learningProcesses",
@@ -60,7 +58,7 @@ export const accountsSeed: SeedPart = {
       "menu.table",
       "menu.electronicFiles",
     ], null);
-    const student = await createRole("სტუდენტი / Student", [
+    const student = await createRole("სტუდენტი", [
       "menu.table",
       "menu.learningProcesses",
       "menu.learningProcesses.registration",

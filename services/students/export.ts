@@ -8,6 +8,7 @@ import { toXlsxOffThread } from "../files/xlsx_off_thread.ts";
 import { withExportSlot } from "../files/export_slots.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 import type { PersonalField } from "../identity/personal_data.ts";
+import { formatDisplayDate } from "../../utils/date_format.ts";
 
 export const EXPORT_COLUMNS = [
   "id",
@@ -66,7 +67,7 @@ async function build(
       s.firstNameKa,
       s.lastNameEn,
       s.firstNameEn,
-      s.birthDate,
+      formatDisplayDate(s.birthDate),
       s.email,
       s.phone,
       named(program && structure.schools.get(program.schoolId)),

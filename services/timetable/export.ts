@@ -2,6 +2,7 @@
  * A semester's whole timetable as a spreadsheet (registrationGroupExport): one row per weekly lesson — day,
  * time, course, type, professor, room — by weekday and time, headers and names in the person's language.
  */
+import { semesterName } from "../../utils/semester_name.ts";
 import type { RegistrationGroup } from "../academic/model.ts";
 import { listEntries } from "./entries.ts";
 import { describe, namesOf } from "./view.ts";
@@ -38,5 +39,5 @@ async function build(group: RegistrationGroup, t: Translate, lang: Lang): Promis
     ];
   };
   const headers = EXPORT_COLUMNS.map((c) => t(`timetable.export.${c}`));
-  return toXlsxOffThread(group.seasonYear, headers, entries, toRow);
+  return toXlsxOffThread(semesterName(group.seasonYear, t), headers, entries, toRow);
 }

@@ -288,6 +288,9 @@ Deno.test({
           assert(emojiChunks.length >= 1, "emoji-mart is fetched when the picker opens");
           const emoji = picker.locator("button[aria-posinset]").first();
           await emoji.waitFor();
+          // Our translations, not emoji-mart's English: the category tabs of the Georgian page are Georgian.
+          const category = await picker.locator("nav button[aria-label]").first().getAttribute("aria-label");
+          assert(/^[\u10D0-\u10FF ]+$/.test(category ?? ""), `a Georgian category name: ${category}`);
           // The picker's own stylesheet applied despite the CSP (adopted, not inline): its buttons have a size.
           const box = await emoji.boundingBox();
           assert(box && box.width >= 24 && box.width <= 48, `emoji button ${box?.width}`);
