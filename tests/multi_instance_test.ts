@@ -271,6 +271,13 @@ Deno.test({
         assertEquals(removed.status, 200, JSON.stringify(removed.body));
         assert(!(await week()).includes(gone.id));
       });
+
+      await t.step("both instances registered the schedules with Deno.cron (the serve task's flags)", () => {
+        for (const server of [a, B]) {
+          const started = server.output().split("\n").find((line) => line.includes('"schedules_started"'));
+          assert(started?.includes("chat_unattached_files_sweep"), server.output().slice(-2000));
+        }
+      });
     } finally {
       await b?.stop();
       await a.stop();

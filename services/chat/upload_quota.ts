@@ -5,11 +5,14 @@
  * being the upload's key while it runs and the file's name once it is stored. A chunk that would pass the quota
  * is refused (413 upload_quota). A finished file never attached to a message is removed a day after its upload
  * by a background job (services/operations/jobs.ts), enqueued with the upload, delayed by UNATTACHED_KEEP_MS.
+ * A nightly sweep (services/operations/schedules.ts) removes any that job missed: a process that stopped
+ * between storing the file and enqueueing its removal, or a removal that ended as a dead letter.
  */
 import { AppError } from "../../utils/errors.ts";
 import { db } from "../db/kv.ts";
 import { deleteFile } from "../db/files.ts";
 import { defineJob } from "../operations/jobs.ts";
+import { defineSchedule, NIGHTLY_CRON } from "../operations/schedules.ts";
 import { keys } from "./model.ts";
 import { MAX_UPLOAD_BYTES } from "./protocol.ts";
 
@@ -38,6 +41,7 @@ export const quotaExceeded = () =>
 
 interface FileRecordView {
   uploader: number;
+  uploadedAt: string;
   messageSeq?: number;
 }
 
@@ -57,4 +61,32 @@ export const unattachedFileRemoval = defineJob<{ filename: string }>({
   run: async ({ filename }) => {
     await removeIfUnattached(filename);
   },
+});
+
+/** Removes every stored chat file uploaded before `before` that no message shows; returns how many. */
+export async function sweepUnattached(before: Date): Promise<number> {
+  let removed = 0;
+  for await (const entry of db().list<FileRecordView>({ prefix: ["chat_files"] })) {
+    const { messageSeq, uploadedAt } = entry.value;
+    if (messageSeq !== undefined || Date.parse(uploadedAt) >= before.getTime()) continue;
+    if (await removeIfUnattached(entry.key[1] as string)) removed++;
+  }
+  return removed;
+}
+
+export const unattachedFilesSweep = defineJob<{ before: string }>({
+  name: "chat_unattached_files_sweep",
+  run: async ({ before }) => {
+    await sweepUnattached(new Date(before));
+  },
+});
+
+defineSchedule({
+  name: "chat_unattached_files_sweep",
+  cron: NIGHTLY_CRON,
+  job: unattachedFilesSweep,
+  // Older than the keep time plus the margin in which a file may still be attached.
+  payload: (slot) => ({
+    before: new Date(slot.getTime() - UNATTACHED_KEEP_MS - ATTACH_MARGIN_MS).toISOString(),
+  }),
 });
