@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { mountApiDocs } from "./framework/api_docs.ts";
 import { acceptServerOwned, serverOwnedFields } from "./framework/server_owned.ts";
 import { answeringHead } from "./framework/head.ts";
+import { notModified } from "./framework/conditional.ts";
 import { completeDocument } from "./http/openapi_document.ts";
 import { readBuildManifest } from "./framework/build_manifest.ts";
 import { isApiRequest, toAppError } from "./framework/middleware/errors.ts";
@@ -77,7 +78,7 @@ export async function createApp(opts: AppOptions = {}) {
     const etag = `"${i18nVersionFor(lang, build.locales[lang] ?? "")}"`;
     c.header("cache-control", "public, max-age=300");
     c.header("etag", etag);
-    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+    if (notModified(c.req.raw.headers, etag)) return c.body(null, 304);
     return c.json(dictionaryFor(lang));
   });
   mountStatic(app, root);

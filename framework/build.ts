@@ -1,11 +1,11 @@
 /**
  * One production build: esbuild bundles the boot runtime (with the client init and the shell's islands) and
  * every other island (ESM, code splitting so Preact loads once, minified, content-hashed names), Tailwind compiles the stylesheet, fonts
- * and the API viewer are copied from npm packages, and every text asset gets a .gz twin. The result is
+ * and the API viewer are copied from npm packages, and every text asset gets .br and .gz twins. The result is
  * described by static/_build/manifest.json.
  */
 import * as esbuild from "esbuild";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { BUILD_DIR, BUILD_URL, type BuildManifest } from "./build_manifest.ts";
 import { listModules } from "./manifest_gen.ts";
 
@@ -153,7 +153,14 @@ async function precompress(dir: string) {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory) await precompress(path);
     else if (/\.(js|css|json|svg)$/.test(entry.name)) {
-      await Deno.writeFile(`${path}.gz`, gzipSync(await Deno.readFile(path), { level: 9 }));
+      const bytes = await Deno.readFile(path);
+      await Deno.writeFile(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+      await Deno.writeFile(
+        `${path}.br`,
+        brotliCompressSync(bytes, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+        }),
+      );
     }
   }
 }

@@ -3,8 +3,10 @@
  * static files carry validators and answer 304 to every form of If-None-Match; built assets come compressed;
  * a trailing slash redirects to the canonical path; a missing static file is a 404.
  */
+import { brotliDecompressSync } from "node:zlib";
 import { assert, assertEquals } from "./assert.ts";
 import { seededApp, tokenFor } from "./helpers.ts";
+import { readBuildManifest } from "../framework/build_manifest.ts";
 
 const app = await seededApp();
 const bearer = { authorization: `Bearer ${await tokenFor("admin")}` };
@@ -46,4 +48,57 @@ Deno.test("HTTP semantics", async (t) => {
       await server.shutdown();
     }
   });
+
+  await t.step(
+    "static files carry ETag and Last-Modified, and answer 304 to each form of If-None-Match",
+    async () => {
+      const first = await app.request("/static/favicon.svg");
+      await first.body?.cancel();
+      const etag = first.headers.get("etag")!;
+      assert(/^(W\/)?"[^"]+"$/.test(etag ?? ""), `favicon ETag: ${etag}`);
+      const modified = first.headers.get("last-modified")!;
+      assert(!Number.isNaN(Date.parse(modified)), `favicon Last-Modified: ${modified}`);
+      const weak = etag.startsWith("W/") ? etag : `W/${etag}`;
+      for (const ifNoneMatch of [etag, weak, `"other", ${etag}`, `"a","b",${weak}`, "*"]) {
+        const again = await app.request("/static/favicon.svg", { headers: { "if-none-match": ifNoneMatch } });
+        assertEquals(again.status, 304, ifNoneMatch);
+        assertEquals(again.headers.get("etag"), etag);
+        assertEquals((await again.arrayBuffer()).byteLength, 0);
+      }
+      const changed = await app.request("/static/favicon.svg", { headers: { "if-none-match": '"other"' } });
+      assertEquals(changed.status, 200);
+      await changed.body?.cancel();
+      const since = await app.request("/static/favicon.svg", { headers: { "if-modified-since": modified } });
+      assertEquals(since.status, 304);
+    },
+  );
+
+  await t.step("the dictionaries' ETag is honoured in its weak and list forms too", async () => {
+    const first = await app.request("/static/i18n/en.json");
+    await first.body?.cancel();
+    const etag = first.headers.get("etag")!;
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"x", ${etag}`]) {
+      const again = await app.request("/static/i18n/en.json", { headers: { "if-none-match": ifNoneMatch } });
+      assertEquals(again.status, 304, ifNoneMatch);
+      await again.body?.cancel();
+    }
+  });
+
+  await t.step(
+    "built assets come brotli-compressed to a client that takes it, gzip to one that does not",
+    async () => {
+      const { css } = await readBuildManifest(".");
+      const plain = await (await app.request(css)).text();
+      const br = await app.request(css, { headers: { "accept-encoding": "gzip, br" } });
+      assertEquals(br.headers.get("content-encoding"), "br");
+      assertEquals(
+        new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await br.arrayBuffer()))),
+        plain,
+      );
+      const gzip = await app.request(css, { headers: { "accept-encoding": "gzip" } });
+      assertEquals(gzip.headers.get("content-encoding"), "gzip");
+      await gzip.body?.cancel();
+      assert(br.headers.get("etag") !== gzip.headers.get("etag"), "each encoding is its own representation");
+    },
+  );
 });

@@ -1,12 +1,14 @@
 /**
  * Static files under /static. Built assets (content-hashed names) are immutable for a year and served
- * gzip-precompressed when the client accepts it; everything else revalidates.
+ * precompressed (brotli, else gzip) when the client accepts it; everything else revalidates, against an ETag and
+ * Last-Modified from the file, answering 304 when the held copy is current.
  */
 import { join } from "node:path";
 import { serveStatic as honoServeStatic } from "hono/serve-static";
 import type { MiddlewareHandler } from "hono";
 import type { AnyHono } from "../types.ts";
 import { BUILD_URL } from "../build_manifest.ts";
+import { notModified } from "../conditional.ts";
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -46,27 +48,47 @@ function lazyFile(path: string): ReadableStream<Uint8Array> | null {
 
 type StaticOptions = Omit<Parameters<typeof honoServeStatic>[0], "getContent" | "join" | "isDir">;
 
-const serveStatic = (options: StaticOptions): MiddlewareHandler =>
-  honoServeStatic({ ...options, join, getContent: (path: string) => Promise.resolve(lazyFile(path)) });
+/** The file each request was answered from, for its validators. */
+const served = new WeakMap<Request, Deno.FileInfo>();
+
+const serveStatic = (options: StaticOptions & { cacheControl: string }): MiddlewareHandler =>
+  honoServeStatic({
+    ...options,
+    join,
+    getContent: (path: string) => Promise.resolve(lazyFile(path)),
+    onFound: (path, c) => {
+      c.header("cache-control", options.cacheControl);
+      served.set(c.req.raw, Deno.statSync(path));
+    },
+  });
+
+/**
+ * ETag and Last-Modified of the file a static answer sends, and the 304 when the client's copy is current.
+ * Each encoding is its own representation (RFC 9110 §8.8.3), so its tag names it.
+ */
+function validated(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const file = served.get(c.req.raw);
+    if (!file || c.res.status !== 200) return;
+    const encoding = c.res.headers.get("content-encoding");
+    const etag = `"${file.size.toString(36)}-${(file.mtime?.getTime() ?? 0).toString(36)}${
+      encoding ? `-${encoding}` : ""
+    }"`;
+    c.res.headers.set("etag", etag);
+    if (file.mtime) c.res.headers.set("last-modified", file.mtime.toUTCString());
+    if (notModified(c.req.raw.headers, etag, file.mtime ?? undefined)) {
+      await c.res.body?.cancel();
+      c.res = new Response(null, { status: 304, headers: c.res.headers });
+    }
+  };
+}
 
 export function mountStatic(app: AnyHono, root = ".") {
+  app.use("/static/*", validated());
   app.use(
     `${BUILD_URL}/*`,
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=31536000, immutable");
-      },
-    }),
+    serveStatic({ root, precompressed: true, cacheControl: "public, max-age=31536000, immutable" }),
   );
-  app.use(
-    "/static/*",
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=3600, must-revalidate");
-      },
-    }),
-  );
+  app.use("/static/*", serveStatic({ root, cacheControl: "public, max-age=3600, must-revalidate" }));
 }
