@@ -119,6 +119,7 @@
  * | ["finance_discount_assignments", studentId, id] | DiscountAssignment (audited)    | finances/discounts.ts |
  * | ["meta", "auth_epoch"]                  | ms: set after every user or role write; cached identities compare it | identity/epoch.ts |
  * | ["meta", "lessons_version"]             | ms: set in every lesson write's atomic; lesson copies compare it | timetable/entries.ts |
+ * | ["meta", "book_dialogs_version"]        | ms: set by every course-dialog write; registration's copies compare it | books/dialog_store.ts |
  * | ["meta", "cache_version", name]         | ms: set after each write of a cached value (menu, parameters, rooms, …) | db/cached_value.ts |
  * | ["meta", "schema_version"]              | number: the last migration the data has had | operations/migrations.ts |
  * | ["migration_progress", version]          | list cursor of a migration in progress  | operations/migrations.ts |
