@@ -13,6 +13,7 @@ import { readBuildManifest } from "./framework/build_manifest.ts";
 import { isApiRequest, toAppError } from "./framework/middleware/errors.ts";
 import { AppError, errorBody } from "./utils/errors.ts";
 import { mountStatic } from "./framework/middleware/static.ts";
+import { canonicalPaths } from "./framework/middleware/canonical_path.ts";
 import { mountRoutes } from "./framework/server.ts";
 import { type AppEnv, platform } from "./http/platform.ts";
 import { limitBodies } from "./http/body_limits.ts";
@@ -62,6 +63,7 @@ export async function createApp(opts: AppOptions = {}) {
       onError: handleError,
     }),
   );
+  app.use(canonicalPaths());
   app.use(limitBodies());
   // API answers are personal (a shared lab computer's next user must not read them from the cache).
   app.use("/api/*", async (c, next) => {

@@ -122,6 +122,7 @@ export function mountRoutes<State extends BaseState>(
     entry: Pick<PageEntry, "layouts" | "mod">,
     data: unknown,
     init?: ResponseInit,
+    breadcrumbs?: Breadcrumb[],
   ) => {
     const url = new URL(c.req.url);
     const props: PageProps<unknown, State> = {
@@ -129,7 +130,7 @@ export function mountRoutes<State extends BaseState>(
       params: c.req.param() as Record<string, string>,
       data,
       state: opts.state(c),
-      breadcrumbs: breadcrumbsFor(url.pathname),
+      breadcrumbs: breadcrumbs ?? breadcrumbsFor(url.pathname),
     };
     opts.beforeRender?.(props.state);
     const html = renderDocument({
@@ -219,12 +220,16 @@ export function mountRoutes<State extends BaseState>(
     renderNotFound: (c) =>
       runChain(c, rootMiddleware, () => {
         if (!notFoundModule?.default) return Promise.resolve(new Response("Not found", { status: 404 }));
+        // The trail is the 404 page's own title: the path's prefixes name pages that were not found.
+        const titleKey = notFoundModule.meta?.titleKey;
+        const trail = typeof titleKey === "string" ? [{ titleKey, href: c.req.path }] : [];
         return Promise.resolve(
           renderWith(
             c,
             { layouts: layoutsFor("./routes/_404.tsx", notFoundModule), mod: notFoundModule },
             undefined,
             { status: 404 },
+            trail,
           ),
         );
       }),

@@ -4,7 +4,7 @@
  * a trailing slash redirects to the canonical path; a missing static file is a 404.
  */
 import { brotliDecompressSync } from "node:zlib";
-import { assert, assertEquals } from "./assert.ts";
+import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { seededApp, tokenFor } from "./helpers.ts";
 import { readBuildManifest } from "../framework/build_manifest.ts";
 
@@ -101,4 +101,35 @@ Deno.test("HTTP semantics", async (t) => {
       assert(br.headers.get("etag") !== gzip.headers.get("etag"), "each encoding is its own representation");
     },
   );
+
+  await t.step("a trailing slash redirects (308) to the canonical path, keeping the query", async () => {
+    for (const [from, to] of [["/books/", "/books"], ["/api/books/?limit=1", "/api/books?limit=1"]]) {
+      const res = await app.request(from, { headers: bearer });
+      assertEquals(res.status, 308, from);
+      assertEquals(new URL(res.headers.get("location")!, "http://localhost").href, `http://localhost${to}`);
+    }
+    const favicon = await app.request("/static/favicon.svg/");
+    assertEquals(favicon.status, 308);
+    const followed = await app.request(favicon.headers.get("location")!);
+    assertMatch(followed.headers.get("content-type") ?? "", /^image\/svg\+xml/);
+    await followed.body?.cancel();
+  });
+
+  await t.step("a missing static file is a 404, never the sign-in page", async () => {
+    for (const path of ["/static/nothing.png", "/static/_build/nothing.js", "/static/fonts/none.woff2"]) {
+      const res = await app.request(path);
+      assertEquals(res.status, 404, path);
+      await res.body?.cancel();
+    }
+  });
+
+  await t.step("the 404 page's title names it", async () => {
+    const cookie = `session=${await tokenFor("staff")}; lang=en`;
+    for (const path of ["/no-such-page", "/books/no/such/page"]) {
+      const res = await app.request(path, { headers: { cookie } });
+      assertEquals(res.status, 404, path);
+      const title = (await res.text()).match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+      assert(title.endsWith("Page not found"), `${path}: ${title}`);
+    }
+  });
 });

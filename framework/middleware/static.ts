@@ -1,7 +1,7 @@
 /**
  * Static files under /static. Built assets (content-hashed names) are immutable for a year and served
  * precompressed (brotli, else gzip) when the client accepts it; everything else revalidates, against an ETag and
- * Last-Modified from the file, answering 304 when the held copy is current.
+ * Last-Modified from the file, answering 304 when the held copy is current. A missing file is a 404.
  */
 import { join } from "node:path";
 import { serveStatic as honoServeStatic } from "hono/serve-static";
@@ -91,4 +91,6 @@ export function mountStatic(app: AnyHono, root = ".") {
     serveStatic({ root, precompressed: true, cacheControl: "public, max-age=31536000, immutable" }),
   );
   app.use("/static/*", serveStatic({ root, cacheControl: "public, max-age=3600, must-revalidate" }));
+  // Past the files, nothing under /static is a page: a missing file is the app's 404, never the sign-in page.
+  app.all("/static/*", (c) => c.notFound());
 }

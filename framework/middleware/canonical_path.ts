@@ -1,0 +1,19 @@
+/**
+ * One URL per resource: a path with a trailing slash (`/books/`, `/api/books/`) is redirected with 308 — which
+ * keeps the method and body — to the path without it, its query kept. Without this, such a URL was a 404, or
+ * a static file served as `application/octet-stream` under a name no type matched.
+ */
+import type { MiddlewareHandler } from "hono";
+
+export function canonicalPaths(): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path;
+    if (path.length > 1 && path.endsWith("/")) {
+      const url = new URL(c.req.url);
+      const canonical = path.replace(/\/+$/, "") || "/";
+      // "//host" would leave the site: a path that is only slashes goes home.
+      return c.redirect(`${canonical}${url.search}`, 308);
+    }
+    await next();
+  };
+}
