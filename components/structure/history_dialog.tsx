@@ -4,6 +4,7 @@ import { Dialog, Spinner } from "../ui/mod.ts";
 import { ApiError, call } from "../../utils/api_client.ts";
 import type { InputOf, Operation, ResponseOf } from "../api.ts";
 import { t } from "../../utils/i18n.ts";
+import { plainValue } from "../books/log_values.ts";
 
 /** One audit entry as the `…Log` operations return it. */
 export type HistoryEntry = ResponseOf<"GET /schools/{id}/log">["data"][number];
@@ -34,8 +35,8 @@ interface Change {
   after?: string;
 }
 
-const plain = (_field: string, value: unknown) =>
-  value === null || value === undefined || value === "" ? "—" : String(value);
+// Yes/no, lists, linked records by their names: never a stored structure or "true".
+const plain = (_field: string, value: unknown) => plainValue(value);
 
 function changesOf(entry: HistoryEntry, labels: HistoryDialogProps["fieldLabels"], show = plain): Change[] {
   const before = (entry.before ?? {}) as Record<string, unknown>;

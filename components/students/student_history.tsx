@@ -1,4 +1,4 @@
-import { formatDisplayDateTime } from "../../utils/date_format.ts";
+import { formatDisplayDate, formatDisplayDateTime } from "../../utils/date_format.ts";
 import type { TranscriptEntry } from "../../services/academic/model.ts";
 import type { StudentHistoryEntry } from "../../services/students/mod.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
@@ -39,6 +39,7 @@ function shown(field: string, value: unknown, t: Translate, codes: Codes): strin
   if (value === null || value === undefined || value === "") return "—";
   if (field === "status") return t(`students.status.${value}`);
   if (field === "programId") return codes.programs.get(value as number) ?? `#${value}`;
+  if (field === "birthDate") return formatDisplayDate(String(value)) || String(value);
   return String(value);
 }
 
