@@ -8,86 +8,97 @@ import * as $r2 from "./routes/_500.tsx";
 import * as $r3 from "./routes/_app.tsx";
 import * as $r4 from "./routes/_layout.tsx";
 import * as $r5 from "./routes/_middleware.ts";
-import * as $r6 from "./routes/api/auditoriums.ts";
-import * as $r7 from "./routes/api/auth.ts";
-import * as $r8 from "./routes/api/auth_params.ts";
-import * as $r9 from "./routes/api/book_components.ts";
-import * as $r10 from "./routes/api/book_conditions.ts";
-import * as $r11 from "./routes/api/book_log.ts";
-import * as $r12 from "./routes/api/book_professors.ts";
-import * as $r13 from "./routes/api/books.ts";
-import * as $r14 from "./routes/api/chat.ts";
-import * as $r15 from "./routes/api/component_types.ts";
-import * as $r16 from "./routes/api/consent.ts";
-import * as $r17 from "./routes/api/devices.ts";
-import * as $r18 from "./routes/api/grades.ts";
-import * as $r19 from "./routes/api/holds.ts";
-import * as $r20 from "./routes/api/hr.ts";
-import * as $r21 from "./routes/api/jobs.ts";
-import * as $r22 from "./routes/api/languages.ts";
-import * as $r23 from "./routes/api/lists.ts";
-import * as $r24 from "./routes/api/mailbox.ts";
-import * as $r25 from "./routes/api/menu.ts";
-import * as $r26 from "./routes/api/notifications.ts";
-import * as $r27 from "./routes/api/preferences.ts";
-import * as $r28 from "./routes/api/professors.ts";
-import * as $r29 from "./routes/api/programs.ts";
-import * as $r30 from "./routes/api/registration_groups.ts";
-import * as $r31 from "./routes/api/registration_offerings.ts";
-import * as $r32 from "./routes/api/registration_rosters.ts";
-import * as $r33 from "./routes/api/registration_windows.ts";
-import * as $r34 from "./routes/api/registrations.ts";
-import * as $r35 from "./routes/api/roles.ts";
-import * as $r36 from "./routes/api/rule_students.ts";
-import * as $r37 from "./routes/api/schools.ts";
-import * as $r38 from "./routes/api/settings.ts";
-import * as $r39 from "./routes/api/shell.ts";
-import * as $r40 from "./routes/api/students.ts";
-import * as $r41 from "./routes/api/sub_books.ts";
-import * as $r42 from "./routes/api/syllabuses.ts";
-import * as $r43 from "./routes/api/system.ts";
-import * as $r44 from "./routes/api/timetable.ts";
-import * as $r45 from "./routes/api/timetable_entries.ts";
-import * as $r46 from "./routes/api/users.ts";
-import * as $r47 from "./routes/api/votes.ts";
-import * as $r48 from "./routes/books.tsx";
-import * as $r49 from "./routes/chancellery.tsx";
-import * as $r50 from "./routes/chat/event-log.tsx";
-import * as $r51 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r52 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r53 from "./routes/hr/index.tsx";
-import * as $r54 from "./routes/index.tsx";
-import * as $r55 from "./routes/lang/[code].tsx";
-import * as $r56 from "./routes/lang/index.tsx";
-import * as $r57 from "./routes/language/[lang].tsx";
-import * as $r58 from "./routes/login.tsx";
-import * as $r59 from "./routes/logout.tsx";
-import * as $r60 from "./routes/mailbox.tsx";
-import * as $r61 from "./routes/my-devices.tsx";
-import * as $r62 from "./routes/notifications/consents.tsx";
-import * as $r63 from "./routes/notifications/statements.tsx";
-import * as $r64 from "./routes/online-register.tsx";
-import * as $r65 from "./routes/permissions/access-points.tsx";
-import * as $r66 from "./routes/permissions/index.tsx";
-import * as $r67 from "./routes/permissions/jobs.tsx";
-import * as $r68 from "./routes/permissions/menu.tsx";
-import * as $r69 from "./routes/permissions/params.tsx";
-import * as $r70 from "./routes/permissions/professors.tsx";
-import * as $r71 from "./routes/permissions/roles.tsx";
-import * as $r72 from "./routes/permissions/users.tsx";
-import * as $r73 from "./routes/personal-vote.tsx";
-import * as $r74 from "./routes/registration.tsx";
-import * as $r75 from "./routes/structure/index.tsx";
-import * as $r76 from "./routes/structure/schools.tsx";
-import * as $r77 from "./routes/structure/specials.tsx";
-import * as $r78 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r79 from "./routes/students/[id].tsx";
-import * as $r80 from "./routes/students/index.tsx";
-import * as $r81 from "./routes/tables.tsx";
-import * as $r82 from "./routes/ui-kit.tsx";
-import * as $r83 from "./routes/user/notifications/list.tsx";
-import * as $r84 from "./routes/user/notifications/settings.tsx";
-import * as $r85 from "./routes/vote-form.tsx";
+import * as $r6 from "./routes/admissions/[id].tsx";
+import * as $r7 from "./routes/admissions/index.tsx";
+import * as $r8 from "./routes/alumni.tsx";
+import * as $r9 from "./routes/api/applications.ts";
+import * as $r10 from "./routes/api/auditoriums.ts";
+import * as $r11 from "./routes/api/auth.ts";
+import * as $r12 from "./routes/api/auth_params.ts";
+import * as $r13 from "./routes/api/book_components.ts";
+import * as $r14 from "./routes/api/book_conditions.ts";
+import * as $r15 from "./routes/api/book_log.ts";
+import * as $r16 from "./routes/api/book_professors.ts";
+import * as $r17 from "./routes/api/books.ts";
+import * as $r18 from "./routes/api/chat.ts";
+import * as $r19 from "./routes/api/component_types.ts";
+import * as $r20 from "./routes/api/consent.ts";
+import * as $r21 from "./routes/api/devices.ts";
+import * as $r22 from "./routes/api/finance_entries.ts";
+import * as $r23 from "./routes/api/finance_imports.ts";
+import * as $r24 from "./routes/api/finance_params.ts";
+import * as $r25 from "./routes/api/finance_reports.ts";
+import * as $r26 from "./routes/api/finance_students.ts";
+import * as $r27 from "./routes/api/grades.ts";
+import * as $r28 from "./routes/api/holds.ts";
+import * as $r29 from "./routes/api/hr.ts";
+import * as $r30 from "./routes/api/jobs.ts";
+import * as $r31 from "./routes/api/languages.ts";
+import * as $r32 from "./routes/api/lists.ts";
+import * as $r33 from "./routes/api/mailbox.ts";
+import * as $r34 from "./routes/api/menu.ts";
+import * as $r35 from "./routes/api/notifications.ts";
+import * as $r36 from "./routes/api/preferences.ts";
+import * as $r37 from "./routes/api/professors.ts";
+import * as $r38 from "./routes/api/programs.ts";
+import * as $r39 from "./routes/api/registration_groups.ts";
+import * as $r40 from "./routes/api/registration_offerings.ts";
+import * as $r41 from "./routes/api/registration_rosters.ts";
+import * as $r42 from "./routes/api/registration_windows.ts";
+import * as $r43 from "./routes/api/registrations.ts";
+import * as $r44 from "./routes/api/roles.ts";
+import * as $r45 from "./routes/api/rule_students.ts";
+import * as $r46 from "./routes/api/schools.ts";
+import * as $r47 from "./routes/api/settings.ts";
+import * as $r48 from "./routes/api/shell.ts";
+import * as $r49 from "./routes/api/student_status.ts";
+import * as $r50 from "./routes/api/students.ts";
+import * as $r51 from "./routes/api/sub_books.ts";
+import * as $r52 from "./routes/api/syllabuses.ts";
+import * as $r53 from "./routes/api/system.ts";
+import * as $r54 from "./routes/api/timetable.ts";
+import * as $r55 from "./routes/api/timetable_entries.ts";
+import * as $r56 from "./routes/api/users.ts";
+import * as $r57 from "./routes/api/votes.ts";
+import * as $r58 from "./routes/books.tsx";
+import * as $r59 from "./routes/chancellery.tsx";
+import * as $r60 from "./routes/chat/event-log.tsx";
+import * as $r61 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r62 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r63 from "./routes/hr/index.tsx";
+import * as $r64 from "./routes/index.tsx";
+import * as $r65 from "./routes/lang/[code].tsx";
+import * as $r66 from "./routes/lang/index.tsx";
+import * as $r67 from "./routes/language/[lang].tsx";
+import * as $r68 from "./routes/login.tsx";
+import * as $r69 from "./routes/logout.tsx";
+import * as $r70 from "./routes/mailbox.tsx";
+import * as $r71 from "./routes/my-devices.tsx";
+import * as $r72 from "./routes/notifications/consents.tsx";
+import * as $r73 from "./routes/notifications/statements.tsx";
+import * as $r74 from "./routes/online-register.tsx";
+import * as $r75 from "./routes/permissions/access-points.tsx";
+import * as $r76 from "./routes/permissions/index.tsx";
+import * as $r77 from "./routes/permissions/jobs.tsx";
+import * as $r78 from "./routes/permissions/menu.tsx";
+import * as $r79 from "./routes/permissions/params.tsx";
+import * as $r80 from "./routes/permissions/professors.tsx";
+import * as $r81 from "./routes/permissions/roles.tsx";
+import * as $r82 from "./routes/permissions/users.tsx";
+import * as $r83 from "./routes/personal-vote.tsx";
+import * as $r84 from "./routes/registration.tsx";
+import * as $r85 from "./routes/school-leavers.tsx";
+import * as $r86 from "./routes/structure/index.tsx";
+import * as $r87 from "./routes/structure/schools.tsx";
+import * as $r88 from "./routes/structure/specials.tsx";
+import * as $r89 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r90 from "./routes/students/[id].tsx";
+import * as $r91 from "./routes/students/index.tsx";
+import * as $r92 from "./routes/tables.tsx";
+import * as $r93 from "./routes/ui-kit.tsx";
+import * as $r94 from "./routes/user/notifications/list.tsx";
+import * as $r95 from "./routes/user/notifications/settings.tsx";
+import * as $r96 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -117,16 +128,6 @@ import * as $i25 from "./islands/students/form.tsx";
 import * as $i26 from "./islands/students/qr.tsx";
 import * as $i27 from "./islands/timetable/toolbar.tsx";
 import * as $i28 from "./islands/ui/kit_demo.tsx";
-import * as $fin0 from "./routes/api/finance_entries.ts";
-import * as $fin1 from "./routes/api/finance_imports.ts";
-import * as $fin2 from "./routes/api/finance_params.ts";
-import * as $fin3 from "./routes/api/finance_reports.ts";
-import * as $fin4 from "./routes/api/finance_students.ts";
-import * as $fin5 from "./routes/api/finance_entries.ts";
-import * as $fin6 from "./routes/api/finance_imports.ts";
-import * as $fin7 from "./routes/api/finance_params.ts";
-import * as $fin8 from "./routes/api/finance_reports.ts";
-import * as $fin9 from "./routes/api/finance_students.ts";
 
 const manifest: Manifest = {
   routes: {
@@ -136,96 +137,97 @@ const manifest: Manifest = {
     "./routes/_app.tsx": $r3,
     "./routes/_layout.tsx": $r4,
     "./routes/_middleware.ts": $r5,
-    "./routes/api/auditoriums.ts": $r6,
-    "./routes/api/auth.ts": $r7,
-    "./routes/api/auth_params.ts": $r8,
-    "./routes/api/book_components.ts": $r9,
-    "./routes/api/book_conditions.ts": $r10,
-    "./routes/api/book_log.ts": $r11,
-    "./routes/api/book_professors.ts": $r12,
-    "./routes/api/books.ts": $r13,
-    "./routes/api/chat.ts": $r14,
-    "./routes/api/component_types.ts": $r15,
-    "./routes/api/consent.ts": $r16,
-    "./routes/api/devices.ts": $r17,
-    "./routes/api/grades.ts": $r18,
-    "./routes/api/holds.ts": $r19,
-    "./routes/api/hr.ts": $r20,
-    "./routes/api/jobs.ts": $r21,
-    "./routes/api/languages.ts": $r22,
-    "./routes/api/lists.ts": $r23,
-    "./routes/api/mailbox.ts": $r24,
-    "./routes/api/menu.ts": $r25,
-    "./routes/api/notifications.ts": $r26,
-    "./routes/api/preferences.ts": $r27,
-    "./routes/api/professors.ts": $r28,
-    "./routes/api/programs.ts": $r29,
-    "./routes/api/registration_groups.ts": $r30,
-    "./routes/api/registration_offerings.ts": $r31,
-    "./routes/api/registration_rosters.ts": $r32,
-    "./routes/api/registration_windows.ts": $r33,
-    "./routes/api/registrations.ts": $r34,
-    "./routes/api/roles.ts": $r35,
-    "./routes/api/rule_students.ts": $r36,
-    "./routes/api/schools.ts": $r37,
-    "./routes/api/settings.ts": $r38,
-    "./routes/api/shell.ts": $r39,
-    "./routes/api/students.ts": $r40,
-    "./routes/api/sub_books.ts": $r41,
-    "./routes/api/syllabuses.ts": $r42,
-    "./routes/api/system.ts": $r43,
-    "./routes/api/timetable.ts": $r44,
-    "./routes/api/timetable_entries.ts": $r45,
-    "./routes/api/users.ts": $r46,
-    "./routes/api/votes.ts": $r47,
-    "./routes/books.tsx": $r48,
-    "./routes/chancellery.tsx": $r49,
-    "./routes/chat/event-log.tsx": $r50,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r51,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r52,
-    "./routes/hr/index.tsx": $r53,
-    "./routes/index.tsx": $r54,
-    "./routes/lang/[code].tsx": $r55,
-    "./routes/lang/index.tsx": $r56,
-    "./routes/language/[lang].tsx": $r57,
-    "./routes/login.tsx": $r58,
-    "./routes/logout.tsx": $r59,
-    "./routes/mailbox.tsx": $r60,
-    "./routes/my-devices.tsx": $r61,
-    "./routes/notifications/consents.tsx": $r62,
-    "./routes/notifications/statements.tsx": $r63,
-    "./routes/online-register.tsx": $r64,
-    "./routes/permissions/access-points.tsx": $r65,
-    "./routes/permissions/index.tsx": $r66,
-    "./routes/permissions/jobs.tsx": $r67,
-    "./routes/permissions/menu.tsx": $r68,
-    "./routes/permissions/params.tsx": $r69,
-    "./routes/permissions/professors.tsx": $r70,
-    "./routes/permissions/roles.tsx": $r71,
-    "./routes/permissions/users.tsx": $r72,
-    "./routes/personal-vote.tsx": $r73,
-    "./routes/registration.tsx": $r74,
-    "./routes/structure/index.tsx": $r75,
-    "./routes/structure/schools.tsx": $r76,
-    "./routes/structure/specials.tsx": $r77,
-    "./routes/studentInfoQrCode/[token].tsx": $r78,
-    "./routes/students/[id].tsx": $r79,
-    "./routes/students/index.tsx": $r80,
-    "./routes/tables.tsx": $r81,
-    "./routes/ui-kit.tsx": $r82,
-    "./routes/user/notifications/list.tsx": $r83,
-    "./routes/user/notifications/settings.tsx": $r84,
-    "./routes/vote-form.tsx": $r85,
-    "./routes/api/finance_entries.ts": $fin0,
-    "./routes/api/finance_imports.ts": $fin1,
-    "./routes/api/finance_params.ts": $fin2,
-    "./routes/api/finance_reports.ts": $fin3,
-    "./routes/api/finance_students.ts": $fin4,
-    "./routes/api/finance_entries.ts": $fin5,
-    "./routes/api/finance_imports.ts": $fin6,
-    "./routes/api/finance_params.ts": $fin7,
-    "./routes/api/finance_reports.ts": $fin8,
-    "./routes/api/finance_students.ts": $fin9,
+    "./routes/admissions/[id].tsx": $r6,
+    "./routes/admissions/index.tsx": $r7,
+    "./routes/alumni.tsx": $r8,
+    "./routes/api/applications.ts": $r9,
+    "./routes/api/auditoriums.ts": $r10,
+    "./routes/api/auth.ts": $r11,
+    "./routes/api/auth_params.ts": $r12,
+    "./routes/api/book_components.ts": $r13,
+    "./routes/api/book_conditions.ts": $r14,
+    "./routes/api/book_log.ts": $r15,
+    "./routes/api/book_professors.ts": $r16,
+    "./routes/api/books.ts": $r17,
+    "./routes/api/chat.ts": $r18,
+    "./routes/api/component_types.ts": $r19,
+    "./routes/api/consent.ts": $r20,
+    "./routes/api/devices.ts": $r21,
+    "./routes/api/finance_entries.ts": $r22,
+    "./routes/api/finance_imports.ts": $r23,
+    "./routes/api/finance_params.ts": $r24,
+    "./routes/api/finance_reports.ts": $r25,
+    "./routes/api/finance_students.ts": $r26,
+    "./routes/api/grades.ts": $r27,
+    "./routes/api/holds.ts": $r28,
+    "./routes/api/hr.ts": $r29,
+    "./routes/api/jobs.ts": $r30,
+    "./routes/api/languages.ts": $r31,
+    "./routes/api/lists.ts": $r32,
+    "./routes/api/mailbox.ts": $r33,
+    "./routes/api/menu.ts": $r34,
+    "./routes/api/notifications.ts": $r35,
+    "./routes/api/preferences.ts": $r36,
+    "./routes/api/professors.ts": $r37,
+    "./routes/api/programs.ts": $r38,
+    "./routes/api/registration_groups.ts": $r39,
+    "./routes/api/registration_offerings.ts": $r40,
+    "./routes/api/registration_rosters.ts": $r41,
+    "./routes/api/registration_windows.ts": $r42,
+    "./routes/api/registrations.ts": $r43,
+    "./routes/api/roles.ts": $r44,
+    "./routes/api/rule_students.ts": $r45,
+    "./routes/api/schools.ts": $r46,
+    "./routes/api/settings.ts": $r47,
+    "./routes/api/shell.ts": $r48,
+    "./routes/api/student_status.ts": $r49,
+    "./routes/api/students.ts": $r50,
+    "./routes/api/sub_books.ts": $r51,
+    "./routes/api/syllabuses.ts": $r52,
+    "./routes/api/system.ts": $r53,
+    "./routes/api/timetable.ts": $r54,
+    "./routes/api/timetable_entries.ts": $r55,
+    "./routes/api/users.ts": $r56,
+    "./routes/api/votes.ts": $r57,
+    "./routes/books.tsx": $r58,
+    "./routes/chancellery.tsx": $r59,
+    "./routes/chat/event-log.tsx": $r60,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r61,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r62,
+    "./routes/hr/index.tsx": $r63,
+    "./routes/index.tsx": $r64,
+    "./routes/lang/[code].tsx": $r65,
+    "./routes/lang/index.tsx": $r66,
+    "./routes/language/[lang].tsx": $r67,
+    "./routes/login.tsx": $r68,
+    "./routes/logout.tsx": $r69,
+    "./routes/mailbox.tsx": $r70,
+    "./routes/my-devices.tsx": $r71,
+    "./routes/notifications/consents.tsx": $r72,
+    "./routes/notifications/statements.tsx": $r73,
+    "./routes/online-register.tsx": $r74,
+    "./routes/permissions/access-points.tsx": $r75,
+    "./routes/permissions/index.tsx": $r76,
+    "./routes/permissions/jobs.tsx": $r77,
+    "./routes/permissions/menu.tsx": $r78,
+    "./routes/permissions/params.tsx": $r79,
+    "./routes/permissions/professors.tsx": $r80,
+    "./routes/permissions/roles.tsx": $r81,
+    "./routes/permissions/users.tsx": $r82,
+    "./routes/personal-vote.tsx": $r83,
+    "./routes/registration.tsx": $r84,
+    "./routes/school-leavers.tsx": $r85,
+    "./routes/structure/index.tsx": $r86,
+    "./routes/structure/schools.tsx": $r87,
+    "./routes/structure/specials.tsx": $r88,
+    "./routes/studentInfoQrCode/[token].tsx": $r89,
+    "./routes/students/[id].tsx": $r90,
+    "./routes/students/index.tsx": $r91,
+    "./routes/tables.tsx": $r92,
+    "./routes/ui-kit.tsx": $r93,
+    "./routes/user/notifications/list.tsx": $r94,
+    "./routes/user/notifications/settings.tsx": $r95,
+    "./routes/vote-form.tsx": $r96,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -264,56 +266,53 @@ export default manifest;
 
 /** Every API operation by `"METHOD /path"`, for the islands' typed client (components/api.ts). */
 export type ApiOperations = OperationsOf<{
-  "/api/auditoriums": typeof $r6;
-  "/api/auth": typeof $r7;
-  "/api/auth_params": typeof $r8;
-  "/api/book_components": typeof $r9;
-  "/api/book_conditions": typeof $r10;
-  "/api/book_log": typeof $r11;
-  "/api/book_professors": typeof $r12;
-  "/api/books": typeof $r13;
-  "/api/chat": typeof $r14;
-  "/api/component_types": typeof $r15;
-  "/api/consent": typeof $r16;
-  "/api/devices": typeof $r17;
-  "/api/grades": typeof $r18;
-  "/api/holds": typeof $r19;
-  "/api/hr": typeof $r20;
-  "/api/jobs": typeof $r21;
-  "/api/languages": typeof $r22;
-  "/api/lists": typeof $r23;
-  "/api/mailbox": typeof $r24;
-  "/api/menu": typeof $r25;
-  "/api/notifications": typeof $r26;
-  "/api/preferences": typeof $r27;
-  "/api/professors": typeof $r28;
-  "/api/programs": typeof $r29;
-  "/api/registration_groups": typeof $r30;
-  "/api/registration_offerings": typeof $r31;
-  "/api/registration_rosters": typeof $r32;
-  "/api/registration_windows": typeof $r33;
-  "/api/registrations": typeof $r34;
-  "/api/roles": typeof $r35;
-  "/api/rule_students": typeof $r36;
-  "/api/schools": typeof $r37;
-  "/api/settings": typeof $r38;
-  "/api/shell": typeof $r39;
-  "/api/students": typeof $r40;
-  "/api/sub_books": typeof $r41;
-  "/api/syllabuses": typeof $r42;
-  "/api/system": typeof $r43;
-  "/api/timetable": typeof $r44;
-  "/api/timetable_entries": typeof $r45;
-  "/api/users": typeof $r46;
-  "/api/votes": typeof $r47;
-  "/api/finance_entries": typeof $fin0;
-  "/api/finance_imports": typeof $fin1;
-  "/api/finance_params": typeof $fin2;
-  "/api/finance_reports": typeof $fin3;
-  "/api/finance_students": typeof $fin4;
-  "/api/finance_entries": typeof $fin5;
-  "/api/finance_imports": typeof $fin6;
-  "/api/finance_params": typeof $fin7;
-  "/api/finance_reports": typeof $fin8;
-  "/api/finance_students": typeof $fin9;
+  "/api/applications": typeof $r9;
+  "/api/auditoriums": typeof $r10;
+  "/api/auth": typeof $r11;
+  "/api/auth_params": typeof $r12;
+  "/api/book_components": typeof $r13;
+  "/api/book_conditions": typeof $r14;
+  "/api/book_log": typeof $r15;
+  "/api/book_professors": typeof $r16;
+  "/api/books": typeof $r17;
+  "/api/chat": typeof $r18;
+  "/api/component_types": typeof $r19;
+  "/api/consent": typeof $r20;
+  "/api/devices": typeof $r21;
+  "/api/finance_entries": typeof $r22;
+  "/api/finance_imports": typeof $r23;
+  "/api/finance_params": typeof $r24;
+  "/api/finance_reports": typeof $r25;
+  "/api/finance_students": typeof $r26;
+  "/api/grades": typeof $r27;
+  "/api/holds": typeof $r28;
+  "/api/hr": typeof $r29;
+  "/api/jobs": typeof $r30;
+  "/api/languages": typeof $r31;
+  "/api/lists": typeof $r32;
+  "/api/mailbox": typeof $r33;
+  "/api/menu": typeof $r34;
+  "/api/notifications": typeof $r35;
+  "/api/preferences": typeof $r36;
+  "/api/professors": typeof $r37;
+  "/api/programs": typeof $r38;
+  "/api/registration_groups": typeof $r39;
+  "/api/registration_offerings": typeof $r40;
+  "/api/registration_rosters": typeof $r41;
+  "/api/registration_windows": typeof $r42;
+  "/api/registrations": typeof $r43;
+  "/api/roles": typeof $r44;
+  "/api/rule_students": typeof $r45;
+  "/api/schools": typeof $r46;
+  "/api/settings": typeof $r47;
+  "/api/shell": typeof $r48;
+  "/api/student_status": typeof $r49;
+  "/api/students": typeof $r50;
+  "/api/sub_books": typeof $r51;
+  "/api/syllabuses": typeof $r52;
+  "/api/system": typeof $r53;
+  "/api/timetable": typeof $r54;
+  "/api/timetable_entries": typeof $r55;
+  "/api/users": typeof $r56;
+  "/api/votes": typeof $r57;
 }>;

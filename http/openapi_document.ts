@@ -55,6 +55,10 @@ const AREAS: Record<string, { tag: string; segments: string[] }> = {
     tag: "finances",
     segments: ["finance_params", "finance_students", "finance_entries", "finance_imports", "finance_reports"],
   },
+  "Admissions and the student lifecycle: applications, status changes, alumni, diploma supplements": {
+    tag: "admissions",
+    segments: ["applications", "student_status", "diploma_enclosures"],
+  },
   "Votes and evaluations": { tag: "votes", segments: ["votes"] },
   "Notifications, mailbox, consents and the shell's live counters": {
     tag: "notifications",

@@ -72,6 +72,7 @@ const ALLOWED_STATUS: Record<string, number> = {
   roleWhoCan: 422,
   timetableEntryList: 422,
   voteResults: 422,
+  applicationDocument: 422, // the document kind is identity or certificate
   // A section id is `<group>-<course>-<professor>`: 1 is not one.
   listGet: 422,
   listExport: 422,

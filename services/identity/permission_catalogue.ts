@@ -20,7 +20,8 @@ const conditionActions = ["addGroup", "editGroup", "removeGroup", "addBook", "re
 
 export const PERMISSION_TREE: PermissionNode[] = [
   group("menu.hr", "calendar", "add", "edit"),
-  group("menu.students", "add", "edit", "export"),
+  group("menu.students", "add", "edit", "export", "status"),
+  group("menu.admissions", "decide"),
   group(
     "menu.learningProcesses",
     group("menu.learningProcesses.structure", "add", "edit", "remove"),

@@ -27,6 +27,8 @@ const REGISTRAR_KEYS = [
   ...keysUnder("menu.learningProcesses.learningCourses"),
   ...keysUnder("menu.table"),
   ...keysUnder("menu.students"),
+  ...keysUnder("menu.admissions"),
+  "menu.diplomaEnclosures",
   "menu.hr",
   "menu.hr.calendar",
   "menu.learningProcesses",

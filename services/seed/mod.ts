@@ -14,6 +14,7 @@ import { Random } from "./random.ts";
 import { universitySeed } from "./university.ts";
 import { universityBooksSeed } from "./university_books.ts";
 import { registrationSeed } from "./registration.ts";
+import { admissionsSeed } from "./admissions.ts";
 
 export type SeedSize = "small" | "large";
 
@@ -41,6 +42,7 @@ export const SEED_PARTS: SeedPart[] = [
   booksCatalogueSeed,
   universityBooksSeed,
   registrationSeed,
+  admissionsSeed,
   notificationsSeed,
   shellLiveSeed,
   chatSeed,

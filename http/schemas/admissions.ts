@@ -1,0 +1,125 @@
+/** Request and response shapes of admissions (applications) and the student lifecycle (status changes). */
+import { z } from "@hono/zod-openapi";
+import {
+  APPLICATION_STATES,
+  type ApplicationState,
+  type Decision,
+  DECISIONS,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+} from "../../services/admissions/model.ts";
+import { REASON_MAX } from "../../services/admissions/rules.ts";
+import { STATUS_ACTIONS, type StatusAction } from "../../services/lifecycle/status.ts";
+import { IdText, Versionstamp } from "./timetable.ts";
+
+const States = APPLICATION_STATES as [ApplicationState, ...ApplicationState[]];
+const IsoDate = z.string().trim().min(1).max(10).openapi({
+  example: "2026-07-01",
+  description: "YYYY-MM-DD",
+});
+
+export const ApplicationParam = z.object({
+  id: IdText.openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
+export const DocumentParam = z.object({
+  id: IdText.openapi({ param: { name: "id", in: "path" }, example: 1 }),
+  kind: z.enum(DOCUMENT_KINDS as [DocumentKind, ...DocumentKind[]]).openapi({
+    param: { name: "kind", in: "path", description: "identity or certificate" },
+  }),
+});
+
+export const ApplicationQuery = z.strictObject({
+  state: z.enum(States).optional().openapi({ description: "Only applications in this state" }),
+  programId: IdText.optional().openapi({ description: "Only applications for this program" }),
+  q: z.string().max(100).optional().openapi({
+    description: "Part of a name, the personal number or the reference",
+  }),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "Page, from 1" }),
+  limit: z.coerce.number().int().min(1).max(200).optional().openapi({ description: "Rows per page (20)" }),
+});
+
+const ApplicationDocument = z.object({
+  kind: z.enum(DOCUMENT_KINDS as [DocumentKind, ...DocumentKind[]]),
+  name: z.string(),
+  format: z.enum(["pdf", "jpeg", "png"]),
+  size: z.number().int(),
+}).openapi("ApplicationDocument");
+
+const Step = z.object({
+  state: z.enum(States),
+  at: z.string(),
+  by: z.number().int().nullable(),
+  reason: z.string().nullable(),
+}).openapi("ApplicationStep");
+
+export const Application = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  state: z.enum(States),
+  personalNumber: z.string(),
+  firstNameKa: z.string(),
+  lastNameKa: z.string(),
+  firstNameEn: z.string(),
+  lastNameEn: z.string(),
+  birthDate: z.string(),
+  citizenship: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  programId: z.number().int(),
+  documents: z.array(ApplicationDocument),
+  consentAt: z.string(),
+  lang: z.enum(["ka", "en"]),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+  history: z.array(Step),
+  studentId: z.number().int().nullable(),
+}).openapi("Application");
+
+export const ApplicationWithVersion = z.object({ application: Application, versionstamp: z.string() })
+  .openapi("ApplicationWithVersion");
+
+export const ApplicationList = z.object({
+  data: z.array(Application),
+  total: z.number().int(),
+  counts: z.record(z.enum(States), z.number().int()),
+}).openapi("ApplicationList");
+
+export const DecisionBody = z.strictObject({
+  decision: z.enum(DECISIONS as [Decision, ...Decision[]]),
+  reason: z.string().max(REASON_MAX).optional().openapi({ description: "Required for a rejection" }),
+  versionstamp: Versionstamp.optional().openapi({ description: "The version the decision was based on" }),
+}).openapi("ApplicationDecision");
+
+export const EnrolBody = z.strictObject({
+  admissionYear: z.number().int().min(1990).max(2200),
+  versionstamp: Versionstamp.optional().openapi({ description: "The version the enrolment was based on" }),
+}).openapi("ApplicationEnrolment");
+
+export const Enrolled = z.object({
+  application: Application,
+  studentId: z.number().int(),
+}).openapi("ApplicationEnrolled");
+
+export const StudentParam = z.object({
+  studentId: IdText.openapi({ param: { name: "studentId", in: "path" }, example: 1 }),
+});
+
+export const StatusChangeBody = z.strictObject({
+  action: z.enum(STATUS_ACTIONS as [StatusAction, ...StatusAction[]]),
+  reason: z.string().max(REASON_MAX),
+  date: IsoDate,
+}).openapi("StudentStatusChange");
+
+const Status = z.enum(["active", "suspended", "graduated", "withdrawn"]);
+export const StatusEvent = z.object({
+  id: z.string(),
+  studentId: z.number().int(),
+  action: z.enum(STATUS_ACTIONS as [StatusAction, ...StatusAction[]]),
+  from: Status,
+  to: Status,
+  reason: z.string(),
+  date: z.string(),
+  at: z.string(),
+  by: z.number().int().nullable(),
+}).openapi("StudentStatusEvent");
+export const StatusHistory = z.object({ data: z.array(StatusEvent) }).openapi("StudentStatusHistory");

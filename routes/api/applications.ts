@@ -1,0 +1,129 @@
+/**
+ * The admissions pipeline (API.md: applicationList, applicationGet, applicationDecide, applicationEnrol, and
+ * applicationDocument for the uploads). The submission itself is the public /online-register form.
+ */
+import { z } from "@hono/zod-openapi";
+import { apiRoute, createRouter } from "../../framework/api.ts";
+import {
+  ApplicationList,
+  ApplicationParam,
+  ApplicationQuery,
+  ApplicationWithVersion,
+  DecisionBody,
+  DocumentParam,
+  EnrolBody,
+  Enrolled,
+} from "../../http/schemas/admissions.ts";
+import {
+  applicationDocument,
+  decideApplication,
+  getApplication,
+  listApplications,
+} from "../../services/admissions/applications.ts";
+import { enrolApplication } from "../../services/admissions/enrol.ts";
+import type { AppState } from "../../http/app_state.ts";
+import type { Context } from "hono";
+
+const router = createRouter();
+const VIEW = "menu.admissions";
+const DECIDE = "menu.admissions.decide";
+const actorOf = (c: Context) => (c.get("state") as AppState).identity!.user.id;
+const json = <S extends z.ZodType>(schema: S) => ({ "application/json": { schema } });
+const binary = z.string().openapi({ format: "binary" });
+
+export const applicationListRoute = apiRoute({
+  method: "get",
+  path: "/",
+  operationId: "applicationList",
+  permission: VIEW,
+  summary: "Applications matching the filter, newest first, with the count in each state",
+  request: { query: ApplicationQuery },
+  responses: { 200: { description: "ok", content: json(ApplicationList) } },
+});
+
+router.openapi(applicationListRoute, async (c) => c.json(await listApplications(c.req.valid("query")), 200));
+
+export const applicationGetRoute = apiRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "applicationGet",
+  permission: VIEW,
+  summary: "One application with its documents and history",
+  request: { params: ApplicationParam },
+  responses: { 200: { description: "ok", content: json(ApplicationWithVersion) } },
+});
+
+router.openapi(applicationGetRoute, async (c) => c.json(await getApplication(c.req.valid("param").id), 200));
+
+export const applicationDocumentRoute = apiRoute({
+  method: "get",
+  path: "/{id}/documents/{kind}",
+  operationId: "applicationDocument",
+  permission: VIEW,
+  summary: "An uploaded document (identity or certificate), shown inline to staff",
+  request: { params: DocumentParam },
+  responses: {
+    200: {
+      description: "the file",
+      content: {
+        "application/pdf": { schema: binary },
+        "image/jpeg": { schema: binary },
+        "image/png": { schema: binary },
+      },
+    },
+  },
+});
+
+router.openapi(applicationDocumentRoute, async (c) => {
+  const { id, kind } = c.req.valid("param");
+  const file = await applicationDocument(id, kind);
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": file.mime,
+    "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.document.name)}`,
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "sandbox; default-src 'none'; img-src 'self'; object-src 'self'",
+    "cache-control": "private, no-store",
+  });
+});
+
+export const applicationDecideRoute = apiRoute({
+  method: "post",
+  path: "/{id}/decision",
+  operationId: "applicationDecide",
+  permission: DECIDE,
+  summary:
+    "A decision: documents checked (from submitted), accepted (from checked) or rejected (with a reason); " +
+    "any other state answers 409 wrong_state",
+  request: { params: ApplicationParam, body: { content: json(DecisionBody) } },
+  responses: { 200: { description: "decided", content: json(ApplicationWithVersion) } },
+  errors: [409],
+});
+
+router.openapi(applicationDecideRoute, async (c) => {
+  const result = await decideApplication(c.req.valid("param").id, c.req.valid("json"), actorOf(c));
+  return c.json(result, 200);
+});
+
+export const applicationEnrolRoute = apiRoute({
+  method: "post",
+  path: "/{id}/enrol",
+  operationId: "applicationEnrol",
+  permission: DECIDE,
+  summary:
+    "Creates the student (program, admission year, active) from an accepted application in one write with " +
+    "the application's state; a personal number already in the registry answers 409 duplicate",
+  request: { params: ApplicationParam, body: { content: json(EnrolBody) } },
+  responses: { 201: { description: "enrolled", content: json(Enrolled) } },
+  errors: [409],
+});
+
+router.openapi(applicationEnrolRoute, async (c) => {
+  const { application, student } = await enrolApplication(
+    c.req.valid("param").id,
+    c.req.valid("json"),
+    actorOf(c),
+  );
+  return c.json({ application, studentId: student.id }, 201);
+});
+
+export default router;

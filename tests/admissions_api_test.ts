@@ -1,0 +1,222 @@
+/**
+ * Admissions and the student lifecycle through the app (no socket): the public form posted as a browser
+ * without JavaScript posts it (multipart), the staff's pipeline over the API with its permission keys and
+ * state checks, enrolment into the registry, and status changes with their lists and the registration block.
+ */
+import { assert, assertEquals } from "./assert.ts";
+import { jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
+
+const app = await seededApp();
+const staff = await tokenFor("staff");
+const student = await tokenFor("student");
+const limited = await tokenFor("limited");
+const PDF = new TextEncoder().encode("%PDF-1.4\n%applicant\n");
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const api = (path: string, token: string, init: RequestInit = {}) =>
+  app.request(path, { ...init, headers: { origin: ORIGIN, ...bearer(token), ...(init.headers ?? {}) } });
+
+const programs = (await (await api("/api/programs?limit=100", staff)).json()).data as {
+  id: number;
+  status: string;
+}[];
+const PROGRAM = programs.find((p) => p.status === "active")!.id;
+
+function applicationForm(overrides: Record<string, string> = {}, files: Record<string, File> | null = null) {
+  const form = new FormData();
+  const values: Record<string, string> = {
+    firstNameKa: "ანა",
+    lastNameKa: "მელაძე",
+    firstNameEn: "Ana",
+    lastNameEn: "Meladze",
+    personalNumber: "61001055555",
+    birthDate: "2007-03-09",
+    citizenship: "GE",
+    email: "ana@example.ge",
+    phone: "+995599112233",
+    programId: String(PROGRAM),
+    consent: "yes",
+    ...overrides,
+  };
+  for (const [k, v] of Object.entries(values)) if (v !== "") form.set(k, v);
+  const docs = files ?? {
+    identity: new File([PDF], "passport.pdf", { type: "application/pdf" }),
+    certificate: new File([JPEG], "certificate.jpg", { type: "image/jpeg" }),
+  };
+  for (const [k, f] of Object.entries(docs)) form.set(k, f);
+  return form;
+}
+
+const post = (form: FormData, lang = "ka") =>
+  app.request("/online-register", {
+    method: "POST",
+    body: form,
+    headers: { origin: ORIGIN, cookie: `lang=${lang}` },
+  });
+
+async function total(): Promise<number> {
+  return (await (await api("/api/applications", staff)).json()).total;
+}
+
+Deno.test("admissions API and the public form", async (t) => {
+  let applicationId = 0;
+  let studentId = 0;
+
+  await t.step("the form is public and ships no script", async () => {
+    const res = await app.request("/online-register");
+    assertEquals(res.status, 200);
+    const html = await res.text();
+    assert(!/<script/i.test(html));
+    assert(html.includes('enctype="multipart/form-data"'));
+  });
+
+  await t.step(
+    "bad input is shown at its fields in the page's language, values kept, nothing stored",
+    async () => {
+      const before = await total();
+      const res = await post(
+        applicationForm({ personalNumber: "12345", consent: "", firstNameKa: "Ana" }, {
+          identity: new File([new TextEncoder().encode("hello")], "passport.pdf"),
+        }),
+        "en",
+      );
+      assertEquals(res.status, 422);
+      const html = await res.text();
+      assert(html.includes("A personal number is exactly 11 digits"));
+      assert(html.includes("Use Georgian letters only"));
+      assert(html.includes("The file is not a PDF, JPG or PNG"));
+      assert(html.includes("Upload the document"));
+      assert(html.includes("Your consent is needed to apply"));
+      assert(html.includes('value="Meladze"'), "typed values come back");
+      assertEquals(await total(), before);
+      const ka = await (await post(applicationForm({ personalNumber: "12345" }))).text();
+      assert(ka.includes("პირადი ნომერი"));
+    },
+  );
+
+  await t.step("a valid application gets a reference number", async () => {
+    const res = await post(applicationForm());
+    assertEquals(res.status, 201);
+    const reference = /id="apply-reference"[^>]*>([^<]+)</.exec(await res.text())?.[1];
+    assert(reference?.startsWith("AD-"), `reference ${reference}`);
+    const list = await (await api(`/api/applications?q=${reference}`, staff)).json();
+    assertEquals(list.total, 1);
+    applicationId = list.data[0].id;
+    assertEquals(list.data[0].state, "submitted");
+  });
+
+  await t.step("sending it again updates the open application instead of adding one", async () => {
+    const before = await total();
+    const res = await post(applicationForm({ email: "ana.meladze@example.ge" }, {}), "en");
+    assertEquals(res.status, 201);
+    assert((await res.text()).includes("Your open application has been updated."));
+    assertEquals(await total(), before);
+    const got = await (await api(`/api/applications/${applicationId}`, staff)).json();
+    assertEquals(got.application.email, "ana.meladze@example.ge");
+    assertEquals(got.application.documents.length, 2);
+  });
+
+  await t.step("an oversized post is refused before it is read", async () => {
+    const big = new File([new Uint8Array(7 * 1024 * 1024)], "big.pdf");
+    const res = await post(applicationForm({}, { identity: big }));
+    assertEquals(res.status, 413);
+    await res.body?.cancel();
+  });
+
+  await t.step("only staff with the admissions key read applications and their documents", async () => {
+    for (const [token, status] of [[student, 403], [limited, 403]] as const) {
+      const res = await api("/api/applications", token);
+      assertEquals(res.status, status);
+      await res.body?.cancel();
+    }
+    const anonymous = await app.request(`/api/applications/${applicationId}/documents/identity`);
+    assertEquals(anonymous.status, 401);
+    await anonymous.body?.cancel();
+    const doc = await api(`/api/applications/${applicationId}/documents/identity`, staff);
+    assertEquals(doc.status, 200);
+    assertEquals(doc.headers.get("content-type"), "application/pdf");
+    assertEquals(new Uint8Array(await doc.arrayBuffer()), PDF);
+  });
+
+  await t.step(
+    "decisions follow the pipeline; the wrong state is 409 and a rejection needs a reason",
+    async () => {
+      const decide = (body: unknown, token = staff) =>
+        api(`/api/applications/${applicationId}/decision`, token, jsonRequest("POST", body));
+      const early = await decide({ decision: "accepted" });
+      assertEquals(early.status, 409);
+      assertEquals((await early.json()).error.code, "wrong_state");
+      const noReason = await decide({ decision: "rejected" });
+      assertEquals(noReason.status, 422);
+      assert((await noReason.json()).error.fields.reason);
+      const byStudent = await decide({ decision: "checked" }, student);
+      assertEquals(byStudent.status, 403);
+      await byStudent.body?.cancel();
+      assertEquals((await decide({ decision: "checked" })).status, 200);
+      const accepted = await decide({ decision: "accepted", reason: "Exam score 212" });
+      assertEquals(accepted.status, 200);
+      assertEquals((await accepted.json()).application.state, "accepted");
+    },
+  );
+
+  await t.step("enrolment creates the student in the registry, once", async () => {
+    const enrol = () =>
+      api(`/api/applications/${applicationId}/enrol`, staff, jsonRequest("POST", { admissionYear: 2026 }));
+    const res = await enrol();
+    assertEquals(res.status, 201);
+    const body = await res.json();
+    assertEquals(body.application.state, "enrolled");
+    studentId = body.studentId;
+    const record = await (await api(`/api/students/${studentId}`, staff)).json();
+    assertEquals(JSON.stringify(record).includes("Meladze"), true);
+    const twice = await enrol();
+    assertEquals(twice.status, 409);
+    await twice.body?.cancel();
+  });
+
+  await t.step(
+    "a personal number already in the registry is refused at enrolment, nothing half-done",
+    async () => {
+      await post(applicationForm({
+        programId: String(programs.find((p) => p.id !== PROGRAM && p.status === "active")!.id),
+      }));
+      const list = await (await api("/api/applications?q=61001055555&state=submitted", staff)).json();
+      const id = list.data[0].id;
+      for (const decision of ["checked", "accepted"]) {
+        await (await api(`/api/applications/${id}/decision`, staff, jsonRequest("POST", { decision }))).body
+          ?.cancel();
+      }
+      const res = await api(
+        `/api/applications/${id}/enrol`,
+        staff,
+        jsonRequest("POST", { admissionYear: 2026 }),
+      );
+      assertEquals(res.status, 409);
+      assertEquals((await res.json()).error.code, "duplicate");
+      const after = await (await api(`/api/applications/${id}`, staff)).json();
+      assertEquals(after.application.state, "accepted");
+    },
+  );
+
+  await t.step(
+    "withdrawal: the registry's status changes, the history shows it, and it is audited",
+    async () => {
+      const change = (body: unknown, token = staff) =>
+        api(`/api/student_status/${studentId}`, token, jsonRequest("POST", body));
+      const byStudent = await change({ action: "withdraw", reason: "x", date: "2026-10-01" }, student);
+      assertEquals(byStudent.status, 403);
+      await byStudent.body?.cancel();
+      const res = await change({ action: "withdraw", reason: "Personal reasons", date: "2026-10-01" });
+      assertEquals(res.status, 201);
+      await res.body?.cancel();
+      const wrong = await change({ action: "suspend", reason: "x", date: "2026-10-02" });
+      assertEquals(wrong.status, 409);
+      assertEquals((await wrong.json()).error.code, "wrong_status");
+      const history = await (await api(`/api/student_status/${studentId}`, staff)).json();
+      assertEquals(history.data.map((e: { to: string }) => e.to), ["withdrawn"]);
+      const leavers = await (await api("/school-leavers", staff)).text();
+      assert(leavers.includes("Personal reasons"));
+    },
+  );
+});
