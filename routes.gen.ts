@@ -38,67 +38,72 @@ import * as $r32 from "./routes/api/lists.ts";
 import * as $r33 from "./routes/api/mailbox.ts";
 import * as $r34 from "./routes/api/menu.ts";
 import * as $r35 from "./routes/api/notifications.ts";
-import * as $r36 from "./routes/api/preferences.ts";
-import * as $r37 from "./routes/api/professors.ts";
-import * as $r38 from "./routes/api/programs.ts";
-import * as $r39 from "./routes/api/registration_groups.ts";
-import * as $r40 from "./routes/api/registration_offerings.ts";
-import * as $r41 from "./routes/api/registration_rosters.ts";
-import * as $r42 from "./routes/api/registration_windows.ts";
-import * as $r43 from "./routes/api/registrations.ts";
-import * as $r44 from "./routes/api/roles.ts";
-import * as $r45 from "./routes/api/rule_students.ts";
-import * as $r46 from "./routes/api/schools.ts";
-import * as $r47 from "./routes/api/settings.ts";
-import * as $r48 from "./routes/api/shell.ts";
-import * as $r49 from "./routes/api/student_status.ts";
-import * as $r50 from "./routes/api/students.ts";
-import * as $r51 from "./routes/api/sub_books.ts";
-import * as $r52 from "./routes/api/syllabuses.ts";
-import * as $r53 from "./routes/api/system.ts";
-import * as $r54 from "./routes/api/timetable.ts";
-import * as $r55 from "./routes/api/timetable_entries.ts";
-import * as $r56 from "./routes/api/users.ts";
-import * as $r57 from "./routes/api/votes.ts";
-import * as $r58 from "./routes/books.tsx";
-import * as $r59 from "./routes/chancellery.tsx";
-import * as $r60 from "./routes/chat/event-log.tsx";
-import * as $r61 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r62 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r63 from "./routes/hr/index.tsx";
-import * as $r64 from "./routes/index.tsx";
-import * as $r65 from "./routes/lang/[code].tsx";
-import * as $r66 from "./routes/lang/index.tsx";
-import * as $r67 from "./routes/language/[lang].tsx";
-import * as $r68 from "./routes/login.tsx";
-import * as $r69 from "./routes/logout.tsx";
-import * as $r70 from "./routes/mailbox.tsx";
-import * as $r71 from "./routes/my-devices.tsx";
-import * as $r72 from "./routes/notifications/consents.tsx";
-import * as $r73 from "./routes/notifications/statements.tsx";
-import * as $r74 from "./routes/online-register.tsx";
-import * as $r75 from "./routes/permissions/access-points.tsx";
-import * as $r76 from "./routes/permissions/index.tsx";
-import * as $r77 from "./routes/permissions/jobs.tsx";
-import * as $r78 from "./routes/permissions/menu.tsx";
-import * as $r79 from "./routes/permissions/params.tsx";
-import * as $r80 from "./routes/permissions/professors.tsx";
-import * as $r81 from "./routes/permissions/roles.tsx";
-import * as $r82 from "./routes/permissions/users.tsx";
-import * as $r83 from "./routes/personal-vote.tsx";
-import * as $r84 from "./routes/registration.tsx";
-import * as $r85 from "./routes/school-leavers.tsx";
-import * as $r86 from "./routes/structure/index.tsx";
-import * as $r87 from "./routes/structure/schools.tsx";
-import * as $r88 from "./routes/structure/specials.tsx";
-import * as $r89 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r90 from "./routes/students/[id].tsx";
-import * as $r91 from "./routes/students/index.tsx";
-import * as $r92 from "./routes/tables.tsx";
-import * as $r93 from "./routes/ui-kit.tsx";
-import * as $r94 from "./routes/user/notifications/list.tsx";
-import * as $r95 from "./routes/user/notifications/settings.tsx";
-import * as $r96 from "./routes/vote-form.tsx";
+import * as $r36 from "./routes/api/polls.ts";
+import * as $r37 from "./routes/api/preferences.ts";
+import * as $r38 from "./routes/api/professors.ts";
+import * as $r39 from "./routes/api/programs.ts";
+import * as $r40 from "./routes/api/registration_groups.ts";
+import * as $r41 from "./routes/api/registration_offerings.ts";
+import * as $r42 from "./routes/api/registration_rosters.ts";
+import * as $r43 from "./routes/api/registration_windows.ts";
+import * as $r44 from "./routes/api/registrations.ts";
+import * as $r45 from "./routes/api/roles.ts";
+import * as $r46 from "./routes/api/rule_students.ts";
+import * as $r47 from "./routes/api/schools.ts";
+import * as $r48 from "./routes/api/settings.ts";
+import * as $r49 from "./routes/api/shell.ts";
+import * as $r50 from "./routes/api/student_status.ts";
+import * as $r51 from "./routes/api/students.ts";
+import * as $r52 from "./routes/api/sub_books.ts";
+import * as $r53 from "./routes/api/syllabuses.ts";
+import * as $r54 from "./routes/api/system.ts";
+import * as $r55 from "./routes/api/timetable.ts";
+import * as $r56 from "./routes/api/timetable_entries.ts";
+import * as $r57 from "./routes/api/users.ts";
+import * as $r58 from "./routes/api/votes.ts";
+import * as $r59 from "./routes/books.tsx";
+import * as $r60 from "./routes/chancellery.tsx";
+import * as $r61 from "./routes/chat/event-log.tsx";
+import * as $r62 from "./routes/exported-poll.tsx";
+import * as $r63 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r64 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r65 from "./routes/hr/index.tsx";
+import * as $r66 from "./routes/index.tsx";
+import * as $r67 from "./routes/lang/[code].tsx";
+import * as $r68 from "./routes/lang/index.tsx";
+import * as $r69 from "./routes/language/[lang].tsx";
+import * as $r70 from "./routes/login.tsx";
+import * as $r71 from "./routes/logout.tsx";
+import * as $r72 from "./routes/mailbox.tsx";
+import * as $r73 from "./routes/my-devices.tsx";
+import * as $r74 from "./routes/notifications/consents.tsx";
+import * as $r75 from "./routes/notifications/statements.tsx";
+import * as $r76 from "./routes/online-register.tsx";
+import * as $r77 from "./routes/permissions/access-points.tsx";
+import * as $r78 from "./routes/permissions/index.tsx";
+import * as $r79 from "./routes/permissions/jobs.tsx";
+import * as $r80 from "./routes/permissions/menu.tsx";
+import * as $r81 from "./routes/permissions/params.tsx";
+import * as $r82 from "./routes/permissions/professors.tsx";
+import * as $r83 from "./routes/permissions/roles.tsx";
+import * as $r84 from "./routes/permissions/users.tsx";
+import * as $r85 from "./routes/personal-vote.tsx";
+import * as $r86 from "./routes/poll-response.tsx";
+import * as $r87 from "./routes/poll/dashboard.tsx";
+import * as $r88 from "./routes/poll/index.tsx";
+import * as $r89 from "./routes/registration.tsx";
+import * as $r90 from "./routes/school-leavers.tsx";
+import * as $r91 from "./routes/structure/index.tsx";
+import * as $r92 from "./routes/structure/schools.tsx";
+import * as $r93 from "./routes/structure/specials.tsx";
+import * as $r94 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r95 from "./routes/students/[id].tsx";
+import * as $r96 from "./routes/students/index.tsx";
+import * as $r97 from "./routes/tables.tsx";
+import * as $r98 from "./routes/ui-kit.tsx";
+import * as $r99 from "./routes/user/notifications/list.tsx";
+import * as $r100 from "./routes/user/notifications/settings.tsx";
+import * as $r101 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -117,17 +122,21 @@ import * as $i14 from "./islands/permissions/dead_letters.tsx";
 import * as $i15 from "./islands/permissions/menu.tsx";
 import * as $i16 from "./islands/permissions/params.tsx";
 import * as $i17 from "./islands/permissions/roles.tsx";
-import * as $i18 from "./islands/registration/actions.tsx";
-import * as $i19 from "./islands/shell/mailbox_items.tsx";
-import * as $i20 from "./islands/shell/side_menu.tsx";
-import * as $i21 from "./islands/shell/top_bar.tsx";
-import * as $i22 from "./islands/structure/programs.tsx";
-import * as $i23 from "./islands/structure/schools.tsx";
-import * as $i24 from "./islands/students/filters.tsx";
-import * as $i25 from "./islands/students/form.tsx";
-import * as $i26 from "./islands/students/qr.tsx";
-import * as $i27 from "./islands/timetable/toolbar.tsx";
-import * as $i28 from "./islands/ui/kit_demo.tsx";
+import * as $i18 from "./islands/polls/answer_form.tsx";
+import * as $i19 from "./islands/polls/builder.tsx";
+import * as $i20 from "./islands/polls/export.tsx";
+import * as $i21 from "./islands/polls/row_actions.tsx";
+import * as $i22 from "./islands/registration/actions.tsx";
+import * as $i23 from "./islands/shell/mailbox_items.tsx";
+import * as $i24 from "./islands/shell/side_menu.tsx";
+import * as $i25 from "./islands/shell/top_bar.tsx";
+import * as $i26 from "./islands/structure/programs.tsx";
+import * as $i27 from "./islands/structure/schools.tsx";
+import * as $i28 from "./islands/students/filters.tsx";
+import * as $i29 from "./islands/students/form.tsx";
+import * as $i30 from "./islands/students/qr.tsx";
+import * as $i31 from "./islands/timetable/toolbar.tsx";
+import * as $i32 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -167,67 +176,72 @@ const manifest: Manifest = {
     "./routes/api/mailbox.ts": $r33,
     "./routes/api/menu.ts": $r34,
     "./routes/api/notifications.ts": $r35,
-    "./routes/api/preferences.ts": $r36,
-    "./routes/api/professors.ts": $r37,
-    "./routes/api/programs.ts": $r38,
-    "./routes/api/registration_groups.ts": $r39,
-    "./routes/api/registration_offerings.ts": $r40,
-    "./routes/api/registration_rosters.ts": $r41,
-    "./routes/api/registration_windows.ts": $r42,
-    "./routes/api/registrations.ts": $r43,
-    "./routes/api/roles.ts": $r44,
-    "./routes/api/rule_students.ts": $r45,
-    "./routes/api/schools.ts": $r46,
-    "./routes/api/settings.ts": $r47,
-    "./routes/api/shell.ts": $r48,
-    "./routes/api/student_status.ts": $r49,
-    "./routes/api/students.ts": $r50,
-    "./routes/api/sub_books.ts": $r51,
-    "./routes/api/syllabuses.ts": $r52,
-    "./routes/api/system.ts": $r53,
-    "./routes/api/timetable.ts": $r54,
-    "./routes/api/timetable_entries.ts": $r55,
-    "./routes/api/users.ts": $r56,
-    "./routes/api/votes.ts": $r57,
-    "./routes/books.tsx": $r58,
-    "./routes/chancellery.tsx": $r59,
-    "./routes/chat/event-log.tsx": $r60,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r61,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r62,
-    "./routes/hr/index.tsx": $r63,
-    "./routes/index.tsx": $r64,
-    "./routes/lang/[code].tsx": $r65,
-    "./routes/lang/index.tsx": $r66,
-    "./routes/language/[lang].tsx": $r67,
-    "./routes/login.tsx": $r68,
-    "./routes/logout.tsx": $r69,
-    "./routes/mailbox.tsx": $r70,
-    "./routes/my-devices.tsx": $r71,
-    "./routes/notifications/consents.tsx": $r72,
-    "./routes/notifications/statements.tsx": $r73,
-    "./routes/online-register.tsx": $r74,
-    "./routes/permissions/access-points.tsx": $r75,
-    "./routes/permissions/index.tsx": $r76,
-    "./routes/permissions/jobs.tsx": $r77,
-    "./routes/permissions/menu.tsx": $r78,
-    "./routes/permissions/params.tsx": $r79,
-    "./routes/permissions/professors.tsx": $r80,
-    "./routes/permissions/roles.tsx": $r81,
-    "./routes/permissions/users.tsx": $r82,
-    "./routes/personal-vote.tsx": $r83,
-    "./routes/registration.tsx": $r84,
-    "./routes/school-leavers.tsx": $r85,
-    "./routes/structure/index.tsx": $r86,
-    "./routes/structure/schools.tsx": $r87,
-    "./routes/structure/specials.tsx": $r88,
-    "./routes/studentInfoQrCode/[token].tsx": $r89,
-    "./routes/students/[id].tsx": $r90,
-    "./routes/students/index.tsx": $r91,
-    "./routes/tables.tsx": $r92,
-    "./routes/ui-kit.tsx": $r93,
-    "./routes/user/notifications/list.tsx": $r94,
-    "./routes/user/notifications/settings.tsx": $r95,
-    "./routes/vote-form.tsx": $r96,
+    "./routes/api/polls.ts": $r36,
+    "./routes/api/preferences.ts": $r37,
+    "./routes/api/professors.ts": $r38,
+    "./routes/api/programs.ts": $r39,
+    "./routes/api/registration_groups.ts": $r40,
+    "./routes/api/registration_offerings.ts": $r41,
+    "./routes/api/registration_rosters.ts": $r42,
+    "./routes/api/registration_windows.ts": $r43,
+    "./routes/api/registrations.ts": $r44,
+    "./routes/api/roles.ts": $r45,
+    "./routes/api/rule_students.ts": $r46,
+    "./routes/api/schools.ts": $r47,
+    "./routes/api/settings.ts": $r48,
+    "./routes/api/shell.ts": $r49,
+    "./routes/api/student_status.ts": $r50,
+    "./routes/api/students.ts": $r51,
+    "./routes/api/sub_books.ts": $r52,
+    "./routes/api/syllabuses.ts": $r53,
+    "./routes/api/system.ts": $r54,
+    "./routes/api/timetable.ts": $r55,
+    "./routes/api/timetable_entries.ts": $r56,
+    "./routes/api/users.ts": $r57,
+    "./routes/api/votes.ts": $r58,
+    "./routes/books.tsx": $r59,
+    "./routes/chancellery.tsx": $r60,
+    "./routes/chat/event-log.tsx": $r61,
+    "./routes/exported-poll.tsx": $r62,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r63,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r64,
+    "./routes/hr/index.tsx": $r65,
+    "./routes/index.tsx": $r66,
+    "./routes/lang/[code].tsx": $r67,
+    "./routes/lang/index.tsx": $r68,
+    "./routes/language/[lang].tsx": $r69,
+    "./routes/login.tsx": $r70,
+    "./routes/logout.tsx": $r71,
+    "./routes/mailbox.tsx": $r72,
+    "./routes/my-devices.tsx": $r73,
+    "./routes/notifications/consents.tsx": $r74,
+    "./routes/notifications/statements.tsx": $r75,
+    "./routes/online-register.tsx": $r76,
+    "./routes/permissions/access-points.tsx": $r77,
+    "./routes/permissions/index.tsx": $r78,
+    "./routes/permissions/jobs.tsx": $r79,
+    "./routes/permissions/menu.tsx": $r80,
+    "./routes/permissions/params.tsx": $r81,
+    "./routes/permissions/professors.tsx": $r82,
+    "./routes/permissions/roles.tsx": $r83,
+    "./routes/permissions/users.tsx": $r84,
+    "./routes/personal-vote.tsx": $r85,
+    "./routes/poll-response.tsx": $r86,
+    "./routes/poll/dashboard.tsx": $r87,
+    "./routes/poll/index.tsx": $r88,
+    "./routes/registration.tsx": $r89,
+    "./routes/school-leavers.tsx": $r90,
+    "./routes/structure/index.tsx": $r91,
+    "./routes/structure/schools.tsx": $r92,
+    "./routes/structure/specials.tsx": $r93,
+    "./routes/studentInfoQrCode/[token].tsx": $r94,
+    "./routes/students/[id].tsx": $r95,
+    "./routes/students/index.tsx": $r96,
+    "./routes/tables.tsx": $r97,
+    "./routes/ui-kit.tsx": $r98,
+    "./routes/user/notifications/list.tsx": $r99,
+    "./routes/user/notifications/settings.tsx": $r100,
+    "./routes/vote-form.tsx": $r101,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -248,17 +262,21 @@ const manifest: Manifest = {
     "./islands/permissions/menu.tsx": $i15,
     "./islands/permissions/params.tsx": $i16,
     "./islands/permissions/roles.tsx": $i17,
-    "./islands/registration/actions.tsx": $i18,
-    "./islands/shell/mailbox_items.tsx": $i19,
-    "./islands/shell/side_menu.tsx": $i20,
-    "./islands/shell/top_bar.tsx": $i21,
-    "./islands/structure/programs.tsx": $i22,
-    "./islands/structure/schools.tsx": $i23,
-    "./islands/students/filters.tsx": $i24,
-    "./islands/students/form.tsx": $i25,
-    "./islands/students/qr.tsx": $i26,
-    "./islands/timetable/toolbar.tsx": $i27,
-    "./islands/ui/kit_demo.tsx": $i28,
+    "./islands/polls/answer_form.tsx": $i18,
+    "./islands/polls/builder.tsx": $i19,
+    "./islands/polls/export.tsx": $i20,
+    "./islands/polls/row_actions.tsx": $i21,
+    "./islands/registration/actions.tsx": $i22,
+    "./islands/shell/mailbox_items.tsx": $i23,
+    "./islands/shell/side_menu.tsx": $i24,
+    "./islands/shell/top_bar.tsx": $i25,
+    "./islands/structure/programs.tsx": $i26,
+    "./islands/structure/schools.tsx": $i27,
+    "./islands/students/filters.tsx": $i28,
+    "./islands/students/form.tsx": $i29,
+    "./islands/students/qr.tsx": $i30,
+    "./islands/timetable/toolbar.tsx": $i31,
+    "./islands/ui/kit_demo.tsx": $i32,
   },
 };
 
@@ -293,26 +311,27 @@ export type ApiOperations = OperationsOf<{
   "/api/mailbox": typeof $r33;
   "/api/menu": typeof $r34;
   "/api/notifications": typeof $r35;
-  "/api/preferences": typeof $r36;
-  "/api/professors": typeof $r37;
-  "/api/programs": typeof $r38;
-  "/api/registration_groups": typeof $r39;
-  "/api/registration_offerings": typeof $r40;
-  "/api/registration_rosters": typeof $r41;
-  "/api/registration_windows": typeof $r42;
-  "/api/registrations": typeof $r43;
-  "/api/roles": typeof $r44;
-  "/api/rule_students": typeof $r45;
-  "/api/schools": typeof $r46;
-  "/api/settings": typeof $r47;
-  "/api/shell": typeof $r48;
-  "/api/student_status": typeof $r49;
-  "/api/students": typeof $r50;
-  "/api/sub_books": typeof $r51;
-  "/api/syllabuses": typeof $r52;
-  "/api/system": typeof $r53;
-  "/api/timetable": typeof $r54;
-  "/api/timetable_entries": typeof $r55;
-  "/api/users": typeof $r56;
-  "/api/votes": typeof $r57;
+  "/api/polls": typeof $r36;
+  "/api/preferences": typeof $r37;
+  "/api/professors": typeof $r38;
+  "/api/programs": typeof $r39;
+  "/api/registration_groups": typeof $r40;
+  "/api/registration_offerings": typeof $r41;
+  "/api/registration_rosters": typeof $r42;
+  "/api/registration_windows": typeof $r43;
+  "/api/registrations": typeof $r44;
+  "/api/roles": typeof $r45;
+  "/api/rule_students": typeof $r46;
+  "/api/schools": typeof $r47;
+  "/api/settings": typeof $r48;
+  "/api/shell": typeof $r49;
+  "/api/student_status": typeof $r50;
+  "/api/students": typeof $r51;
+  "/api/sub_books": typeof $r52;
+  "/api/syllabuses": typeof $r53;
+  "/api/system": typeof $r54;
+  "/api/timetable": typeof $r55;
+  "/api/timetable_entries": typeof $r56;
+  "/api/users": typeof $r57;
+  "/api/votes": typeof $r58;
 }>;

@@ -68,6 +68,10 @@ const AREAS: Record<string, { tag: string; segments: string[] }> = {
   "Languages and translations": { tag: "languages", segments: ["languages"] },
   "Chat: uploads, files and the event log": { tag: "chat", segments: ["chat"] },
   "System: health and readiness": { tag: "system", segments: ["system"] },
+  "Communication: polls, SMS, events, calendars": {
+    tag: "communication",
+    segments: ["polls", "sms", "events", "calendar", "messages"],
+  },
 };
 
 const TAG_OF_SEGMENT = new Map(

@@ -25,7 +25,7 @@ export function PollAlert({ polls }: { polls: WaitingPoll[] }) {
               </>
             }
           >
-            {polls.map((p) => <a key={p.id} href={p.link} class={MENU_ITEM_CLASS}>{p.title}</a>)}
+            {polls.map((p) => <a key={p.link} href={p.link} class={MENU_ITEM_CLASS}>{p.title}</a>)}
           </Dropdown>
         </div>
       )}

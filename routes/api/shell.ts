@@ -11,6 +11,7 @@ import { clientInfo, remoteAddrOf } from "../../http/session_cookie.ts";
 import type { Identity } from "../../services/identity/auth.ts";
 import { setObservingStart } from "../../services/shell/observing.ts";
 import { pollsWaitingFor } from "../../services/shell/polls.ts";
+import { pollsWaiting } from "../../services/polls/answers.ts";
 import { acceptStatement, statementChecked } from "../../services/shell/professor_statements.ts";
 import { setZoomStatus, zoomStatusOf } from "../../services/shell/zoom_status.ts";
 import type { AppState } from "../../http/app_state.ts";
@@ -125,8 +126,11 @@ router.openapi(
   pollAlertCheckRoute,
   async (c) => {
     const { identity, lang } = stateOf(c);
-    const polls = await pollsWaitingFor(identity!.user);
-    const data = polls.map((p) => ({
+    const [polls, built] = await Promise.all([pollsWaitingFor(identity!.user), pollsWaiting(identity!.user)]);
+    const data = [
+      ...polls,
+      ...built.map((p) => ({ ...p, link: `/poll-response?poll=${p.id}` })),
+    ].map((p) => ({
       id: p.id,
       title: lang === "en" ? p.titleEn : p.title,
       link: p.link,

@@ -38,6 +38,8 @@ const REGISTRAR_KEYS = [
   "menu.learningProcesses.structure.remove",
   ...keysUnder("menu.learningProcesses.lists"),
   ...keysUnder("menu.learningProcesses.registration"),
+  // Polls and SMS to students and staff (issue 26).
+  ...keysUnder("menu.contact"),
   // The registrar also keeps the students' accounts (issue 21: tuition, payments, statements, debtors).
   ...keysUnder("menu.finances"),
   // A registrar works with students' personal numbers, birth dates and phones (and staff phones).

@@ -14,6 +14,7 @@ import { Random } from "./random.ts";
 import { universitySeed } from "./university.ts";
 import { universityBooksSeed } from "./university_books.ts";
 import { registrationSeed } from "./registration.ts";
+import { pollsSeed } from "./polls.ts";
 import { admissionsSeed } from "./admissions.ts";
 
 export type SeedSize = "small" | "large";
@@ -45,6 +46,7 @@ export const SEED_PARTS: SeedPart[] = [
   admissionsSeed,
   notificationsSeed,
   shellLiveSeed,
+  pollsSeed,
   chatSeed,
 ];
 

@@ -154,7 +154,7 @@ Deno.test({
           {
             name: "staff",
             landing: "/hr",
-            links: [10, 11, 200, 201, 202, 204, 35, 36, 80],
+            links: [10, 11, 200, 201, 202, 204, 33, 34, 35, 36, 80],
             groups: [20, 30],
             current: null,
             openGroup: null,
