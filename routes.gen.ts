@@ -137,6 +137,20 @@ import * as $i29 from "./islands/students/form.tsx";
 import * as $i30 from "./islands/students/qr.tsx";
 import * as $i31 from "./islands/timetable/toolbar.tsx";
 import * as $i32 from "./islands/ui/kit_demo.tsx";
+import * as $fin5 from "./routes/finances-second/events.tsx";
+import * as $fin6 from "./routes/finances-second/parameters.tsx";
+import * as $fin7 from "./routes/finances-second/reports.tsx";
+import * as $fin8 from "./routes/finances-second/students/[id].tsx";
+import * as $fin9 from "./routes/finances-second/students/index.tsx";
+import * as $fin10 from "./routes/finances-second/students/index.tsx";
+import * as $fin11 from "./routes/finances-second/students/[id].tsx";
+import * as $fin12 from "./routes/finances-second/events.tsx";
+import * as $fin13 from "./routes/finances-second/parameters.tsx";
+import * as $fin14 from "./routes/finances-second/reports.tsx";
+import * as $fini0 from "./islands/finances/actions.tsx";
+import * as $fini1 from "./islands/finances/import_panel.tsx";
+import * as $fini2 from "./islands/finances/actions.tsx";
+import * as $fini3 from "./islands/finances/import_panel.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -242,6 +256,16 @@ const manifest: Manifest = {
     "./routes/user/notifications/list.tsx": $r99,
     "./routes/user/notifications/settings.tsx": $r100,
     "./routes/vote-form.tsx": $r101,
+    "./routes/finances-second/events.tsx": $fin5,
+    "./routes/finances-second/parameters.tsx": $fin6,
+    "./routes/finances-second/reports.tsx": $fin7,
+    "./routes/finances-second/students/[id].tsx": $fin8,
+    "./routes/finances-second/students/index.tsx": $fin9,
+    "./routes/finances-second/students/index.tsx": $fin10,
+    "./routes/finances-second/students/[id].tsx": $fin11,
+    "./routes/finances-second/events.tsx": $fin12,
+    "./routes/finances-second/parameters.tsx": $fin13,
+    "./routes/finances-second/reports.tsx": $fin14,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -277,6 +301,10 @@ const manifest: Manifest = {
     "./islands/students/qr.tsx": $i30,
     "./islands/timetable/toolbar.tsx": $i31,
     "./islands/ui/kit_demo.tsx": $i32,
+    "./islands/finances/actions.tsx": $fini0,
+    "./islands/finances/import_panel.tsx": $fini1,
+    "./islands/finances/actions.tsx": $fini2,
+    "./islands/finances/import_panel.tsx": $fini3,
   },
 };
 

@@ -22,7 +22,9 @@ export function financeHoldReason(
 ): string | null {
   const overdue = overdueBeyondGrace(projection, day, params.graceDays);
   if (overdue <= params.holdThreshold || overdue <= 0) return null;
-  return `ფინანსური დავალიანება: ${formatGel(overdue, "ka")} ₾ · Overdue tuition: ${formatGel(overdue)} GEL`;
+  return `ფინანსური დავალიანება: ${formatGel(overdue, "ka")} ლარი · Overdue tuition: ${
+    formatGel(overdue)
+  } GEL`;
 }
 
 export const holdKeys = (studentId: number): [Deno.KvKey, Deno.KvKey] => [

@@ -1,0 +1,113 @@
+import type { Handlers, PageProps, RouteMeta } from "../../../framework/types.ts";
+import { DataTable, Paginator } from "../../../components/ui/mod.ts";
+import { buttonClass } from "../../../components/ui/button.tsx";
+import { Gel, INPUT } from "../../../components/finances/money.tsx";
+import { studentMoney, type StudentMoneyPage } from "../../../services/finances/balances.ts";
+import { isIsoDay } from "../../../services/finances/projection.ts";
+import { today } from "../../../services/registration/windows.ts";
+import type { AppState } from "../../../http/app_state.ts";
+
+export const meta: RouteMeta = { titleKey: "menu.financeStudents", permission: "menu.finances.students" };
+
+const LIMIT = 50;
+
+interface Data extends StudentMoneyPage {
+  date: string;
+  text: string;
+  debtors: boolean;
+  page: number;
+}
+
+/** Issue 21: students with their balance and overdue amount as of a chosen date. */
+export const handler: Handlers<Data, AppState> = {
+  async GET({ url, state, render }) {
+    const q = url.searchParams;
+    const date = isIsoDay(q.get("date") ?? "") ? q.get("date")! : today();
+    const text = (q.get("q") ?? "").trim().slice(0, 100);
+    const debtors = q.get("debtors") === "on";
+    const page = Math.max(1, Math.min(10_000, Number(q.get("page")) || 1));
+    const found = await studentMoney({ text, debtors }, date, { page, limit: LIMIT }, state.lang);
+    return render({ ...found, date, text, debtors, page });
+  },
+};
+
+export default function FinanceStudentsPage({ data, state }: PageProps<Data, AppState>) {
+  const { t, lang } = state;
+  const C = "finances.columns";
+  const href = (page: number) => {
+    const p = new URLSearchParams({ date: data.date, q: data.text, page: String(page) });
+    if (data.debtors) p.set("debtors", "on");
+    return `/finances-second/students?${p}`;
+  };
+  type Row = Data["rows"][number];
+  return (
+    <section class="space-y-4">
+      <h1 class="text-2xl font-semibold">{t("finances.students.title")}</h1>
+      <form method="get" action="/finances-second/students" class="flex flex-wrap items-end gap-2">
+        <label class="flex flex-col text-xs">
+          {t("finances.asOf")}
+          <input type="date" name="date" value={data.date} class={INPUT} />
+        </label>
+        <label class="flex flex-col text-xs">
+          {t("finances.students.search")}
+          <input name="q" value={data.text} maxLength={100} class={INPUT} />
+        </label>
+        <label class="flex items-center gap-1 text-xs">
+          <input type="checkbox" name="debtors" checked={data.debtors} /> {t("finances.students.debtorsOnly")}
+        </label>
+        <button type="submit" class={buttonClass("secondary", "sm")}>{t("finances.show")}</button>
+      </form>
+      {data.totals && (
+        <p class="text-sm" data-totals>
+          {t("finances.students.totals")}: <Gel tetri={data.totals.balance} lang={lang} /> ·{" "}
+          {t(`${C}.overdue`)}: <Gel tetri={data.totals.overdue} lang={lang} />
+        </p>
+      )}
+      <DataTable<Row>
+        caption={t("finances.students.title")}
+        rows={data.rows}
+        rowKey={(r) => r.studentId}
+        emptyText={t("finances.students.empty")}
+        columns={[
+          { key: "studentId", header: t(`${C}.studentId`) },
+          {
+            key: "name",
+            header: t(`${C}.name`),
+            render: (r) => (
+              <a
+                class="text-blue-700 underline"
+                href={`/finances-second/students/${r.studentId}?date=${data.date}`}
+              >
+                {r.name}
+              </a>
+            ),
+          },
+          { key: "school", header: t(`${C}.school`) },
+          { key: "program", header: t(`${C}.program`) },
+          {
+            key: "balance",
+            header: t(`${C}.balance`),
+            class: "text-end",
+            render: (r) => <Gel tetri={r.balance} lang={lang} />,
+          },
+          {
+            key: "overdue",
+            header: t(`${C}.overdue`),
+            class: "text-end",
+            render: (r) => <Gel tetri={r.overdue} lang={lang} />,
+          },
+        ]}
+      />
+      {data.total > LIMIT && (
+        <Paginator
+          id="finance-students-pages"
+          page={data.page}
+          limit={LIMIT}
+          pageSizes={[LIMIT]}
+          total={data.total}
+          hrefFor={href}
+        />
+      )}
+    </section>
+  );
+}
