@@ -61,6 +61,30 @@ export const toastStore: ToastStore = createToastStore();
 export const showToast = toastStore.show;
 export const dismissToast = toastStore.dismiss;
 
+const AFTER_RELOAD = "toast.afterReload";
+
+/**
+ * A message for the page a full reload brings (the action's result must not vanish with the page that did it):
+ * the Toaster shows it once it is mounted again. Without storage it is shown now, before the reload.
+ */
+export function showToastAfterReload(text: string, kind: ToastKind = "success"): void {
+  try {
+    sessionStorage.setItem(AFTER_RELOAD, JSON.stringify({ text, kind }));
+  } catch {
+    showToast(text, kind);
+  }
+}
+
+function takeToastAfterReload(): { text: string; kind: ToastKind } | null {
+  try {
+    const stored = sessionStorage.getItem(AFTER_RELOAD);
+    sessionStorage.removeItem(AFTER_RELOAD);
+    return stored ? JSON.parse(stored) : null;
+  } catch {
+    return null;
+  }
+}
+
 const KIND_CLASSES: Record<ToastKind, string> = {
   info: "border-primary-200 bg-primary-50 text-primary-900",
   success: "border-green-200 bg-green-50 text-green-900",
@@ -117,7 +141,12 @@ function ToastList(
  */
 export function Toaster({ dismissLabel, store = toastStore }: ToasterProps) {
   const [all, setAll] = useState(store.current());
-  useEffect(() => store.subscribe(() => setAll(store.current())), [store]);
+  useEffect(() => {
+    const unsubscribe = store.subscribe(() => setAll(store.current()));
+    const pending = takeToastAfterReload();
+    if (pending) store.show(pending.text, pending.kind);
+    return unsubscribe;
+  }, [store]);
   return (
     <div class="pointer-events-none fixed end-4 top-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
       <div role="status" aria-live="polite" class="flex flex-col gap-2">

@@ -5,6 +5,7 @@
 import type { ComponentType } from "preact";
 import { useState } from "preact/hooks";
 import { Button, ErrorDialog } from "../../components/ui/mod.ts";
+import { showToast, showToastAfterReload } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 
@@ -33,7 +34,9 @@ export function LanguageActions({ side }: LanguageActionsProps) {
   };
   const findKeywords = () =>
     run("keywords", async () => {
-      await call("POST /languages/keywords", { body: { side } });
+      const { added } = await call("POST /languages/keywords", { body: { side } });
+      const count = Object.values(added).reduce((sum, n) => sum + n, 0);
+      showToastAfterReload(t("langAdmin.keywordsAdded", { count }));
       location.reload();
     });
   const generateTemplates = () =>
@@ -45,6 +48,10 @@ export function LanguageActions({ side }: LanguageActionsProps) {
       const link = Object.assign(document.createElement("a"), { href, download: `${side}-templates.json` });
       link.click();
       setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      showToast(
+        t("langAdmin.templatesReady", { file: link.download, count: Object.keys(templates).length }),
+        "success",
+      );
     });
   const openAdd = async () => {
     const { AddLanguageDialog } = await import("../../components/languages/add_language_dialog.tsx");

@@ -8,8 +8,8 @@ import { Dropdown, MENU_ITEM_CLASS } from "../../components/shell/dropdown.tsx";
 import { LazyLiveToggles } from "../../components/shell/lazy_live_toggles.tsx";
 import { PollAlert } from "../../components/shell/poll_alert.tsx";
 import type { StatementDialog, WaitingPoll } from "../../components/shell/shell_live.ts";
-import { Toaster } from "../../components/ui/toast.tsx";
-import { call } from "../../utils/api_client.ts";
+import { showToast, showToastAfterReload, Toaster } from "../../components/ui/toast.tsx";
+import { ApiError, call } from "../../utils/api_client.ts";
 import { sessionCountdown, UNLIMITED } from "../../utils/countdown.ts";
 import { whenIdle } from "../../framework/client/when_idle.ts";
 import { type Lang, LANG_COOKIE, t } from "../../utils/i18n.ts";
@@ -83,13 +83,23 @@ export function TopBar(
     try {
       localStorage.setItem(LANG_COOKIE, code);
     } catch { /* storage disabled: the cookie still carries it */ }
-    await call("PUT /preferences/language", { body: { lang: code } });
-    location.reload();
+    try {
+      await call("PUT /preferences/language", { body: { lang: code } });
+      location.reload();
+    } catch (error) {
+      showToast(error instanceof ApiError ? error.message : t("errors.unexpected"), "error");
+    }
   };
   const refreshPermissions = async () => {
     setRefreshing(true);
-    await call("POST /auth/refresh-permissions").catch(() => {});
-    location.reload();
+    try {
+      const { permissions } = await call("POST /auth/refresh-permissions");
+      showToastAfterReload(t("shell.permissionsRefreshed", { count: permissions.length }));
+      location.reload();
+    } catch (error) {
+      setRefreshing(false);
+      showToast(error instanceof ApiError ? error.message : t("errors.unexpected"), "error");
+    }
   };
 
   return (
