@@ -24,86 +24,94 @@ import * as $r18 from "./routes/api/chat.ts";
 import * as $r19 from "./routes/api/component_types.ts";
 import * as $r20 from "./routes/api/consent.ts";
 import * as $r21 from "./routes/api/devices.ts";
-import * as $r22 from "./routes/api/finance_entries.ts";
-import * as $r23 from "./routes/api/finance_imports.ts";
-import * as $r24 from "./routes/api/finance_params.ts";
-import * as $r25 from "./routes/api/finance_reports.ts";
-import * as $r26 from "./routes/api/finance_students.ts";
-import * as $r27 from "./routes/api/grades.ts";
-import * as $r28 from "./routes/api/holds.ts";
-import * as $r29 from "./routes/api/hr.ts";
-import * as $r30 from "./routes/api/jobs.ts";
-import * as $r31 from "./routes/api/languages.ts";
-import * as $r32 from "./routes/api/lists.ts";
-import * as $r33 from "./routes/api/mailbox.ts";
-import * as $r34 from "./routes/api/menu.ts";
-import * as $r35 from "./routes/api/notifications.ts";
-import * as $r36 from "./routes/api/polls.ts";
-import * as $r37 from "./routes/api/preferences.ts";
-import * as $r38 from "./routes/api/professors.ts";
-import * as $r39 from "./routes/api/programs.ts";
-import * as $r40 from "./routes/api/registration_groups.ts";
-import * as $r41 from "./routes/api/registration_offerings.ts";
-import * as $r42 from "./routes/api/registration_rosters.ts";
-import * as $r43 from "./routes/api/registration_windows.ts";
-import * as $r44 from "./routes/api/registrations.ts";
-import * as $r45 from "./routes/api/roles.ts";
-import * as $r46 from "./routes/api/rule_students.ts";
-import * as $r47 from "./routes/api/schools.ts";
-import * as $r48 from "./routes/api/settings.ts";
-import * as $r49 from "./routes/api/shell.ts";
-import * as $r50 from "./routes/api/student_status.ts";
-import * as $r51 from "./routes/api/students.ts";
-import * as $r52 from "./routes/api/sub_books.ts";
-import * as $r53 from "./routes/api/syllabuses.ts";
-import * as $r54 from "./routes/api/system.ts";
-import * as $r55 from "./routes/api/timetable.ts";
-import * as $r56 from "./routes/api/timetable_entries.ts";
-import * as $r57 from "./routes/api/users.ts";
-import * as $r58 from "./routes/api/votes.ts";
-import * as $r59 from "./routes/books.tsx";
-import * as $r60 from "./routes/chancellery.tsx";
-import * as $r61 from "./routes/chat/event-log.tsx";
-import * as $r62 from "./routes/exported-poll.tsx";
-import * as $r63 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r64 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r65 from "./routes/hr/index.tsx";
-import * as $r66 from "./routes/index.tsx";
-import * as $r67 from "./routes/lang/[code].tsx";
-import * as $r68 from "./routes/lang/index.tsx";
-import * as $r69 from "./routes/language/[lang].tsx";
-import * as $r70 from "./routes/login.tsx";
-import * as $r71 from "./routes/logout.tsx";
-import * as $r72 from "./routes/mailbox.tsx";
-import * as $r73 from "./routes/my-devices.tsx";
-import * as $r74 from "./routes/notifications/consents.tsx";
-import * as $r75 from "./routes/notifications/statements.tsx";
-import * as $r76 from "./routes/online-register.tsx";
-import * as $r77 from "./routes/permissions/access-points.tsx";
-import * as $r78 from "./routes/permissions/index.tsx";
-import * as $r79 from "./routes/permissions/jobs.tsx";
-import * as $r80 from "./routes/permissions/menu.tsx";
-import * as $r81 from "./routes/permissions/params.tsx";
-import * as $r82 from "./routes/permissions/professors.tsx";
-import * as $r83 from "./routes/permissions/roles.tsx";
-import * as $r84 from "./routes/permissions/users.tsx";
-import * as $r85 from "./routes/personal-vote.tsx";
-import * as $r86 from "./routes/poll-response.tsx";
-import * as $r87 from "./routes/poll/dashboard.tsx";
-import * as $r88 from "./routes/poll/index.tsx";
-import * as $r89 from "./routes/registration.tsx";
-import * as $r90 from "./routes/school-leavers.tsx";
-import * as $r91 from "./routes/structure/index.tsx";
-import * as $r92 from "./routes/structure/schools.tsx";
-import * as $r93 from "./routes/structure/specials.tsx";
-import * as $r94 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r95 from "./routes/students/[id].tsx";
-import * as $r96 from "./routes/students/index.tsx";
-import * as $r97 from "./routes/tables.tsx";
-import * as $r98 from "./routes/ui-kit.tsx";
-import * as $r99 from "./routes/user/notifications/list.tsx";
-import * as $r100 from "./routes/user/notifications/settings.tsx";
-import * as $r101 from "./routes/vote-form.tsx";
+import * as $r22 from "./routes/api/diploma_enclosures.ts";
+import * as $r23 from "./routes/api/finance_entries.ts";
+import * as $r24 from "./routes/api/finance_imports.ts";
+import * as $r25 from "./routes/api/finance_params.ts";
+import * as $r26 from "./routes/api/finance_reports.ts";
+import * as $r27 from "./routes/api/finance_students.ts";
+import * as $r28 from "./routes/api/grades.ts";
+import * as $r29 from "./routes/api/holds.ts";
+import * as $r30 from "./routes/api/hr.ts";
+import * as $r31 from "./routes/api/jobs.ts";
+import * as $r32 from "./routes/api/languages.ts";
+import * as $r33 from "./routes/api/lists.ts";
+import * as $r34 from "./routes/api/mailbox.ts";
+import * as $r35 from "./routes/api/menu.ts";
+import * as $r36 from "./routes/api/notifications.ts";
+import * as $r37 from "./routes/api/polls.ts";
+import * as $r38 from "./routes/api/preferences.ts";
+import * as $r39 from "./routes/api/professors.ts";
+import * as $r40 from "./routes/api/programs.ts";
+import * as $r41 from "./routes/api/registration_groups.ts";
+import * as $r42 from "./routes/api/registration_offerings.ts";
+import * as $r43 from "./routes/api/registration_rosters.ts";
+import * as $r44 from "./routes/api/registration_windows.ts";
+import * as $r45 from "./routes/api/registrations.ts";
+import * as $r46 from "./routes/api/roles.ts";
+import * as $r47 from "./routes/api/rule_students.ts";
+import * as $r48 from "./routes/api/schools.ts";
+import * as $r49 from "./routes/api/settings.ts";
+import * as $r50 from "./routes/api/shell.ts";
+import * as $r51 from "./routes/api/student_status.ts";
+import * as $r52 from "./routes/api/students.ts";
+import * as $r53 from "./routes/api/sub_books.ts";
+import * as $r54 from "./routes/api/syllabuses.ts";
+import * as $r55 from "./routes/api/system.ts";
+import * as $r56 from "./routes/api/timetable.ts";
+import * as $r57 from "./routes/api/timetable_entries.ts";
+import * as $r58 from "./routes/api/users.ts";
+import * as $r59 from "./routes/api/votes.ts";
+import * as $r60 from "./routes/books.tsx";
+import * as $r61 from "./routes/chancellery.tsx";
+import * as $r62 from "./routes/chat/event-log.tsx";
+import * as $r63 from "./routes/diploma-enclosures/dashboard.tsx";
+import * as $r64 from "./routes/diploma-enclosures/index.tsx";
+import * as $r65 from "./routes/exported-poll.tsx";
+import * as $r66 from "./routes/finances-second/events.tsx";
+import * as $r67 from "./routes/finances-second/parameters.tsx";
+import * as $r68 from "./routes/finances-second/reports.tsx";
+import * as $r69 from "./routes/finances-second/students/[id].tsx";
+import * as $r70 from "./routes/finances-second/students/index.tsx";
+import * as $r71 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r72 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r73 from "./routes/hr/index.tsx";
+import * as $r74 from "./routes/index.tsx";
+import * as $r75 from "./routes/lang/[code].tsx";
+import * as $r76 from "./routes/lang/index.tsx";
+import * as $r77 from "./routes/language/[lang].tsx";
+import * as $r78 from "./routes/login.tsx";
+import * as $r79 from "./routes/logout.tsx";
+import * as $r80 from "./routes/mailbox.tsx";
+import * as $r81 from "./routes/my-devices.tsx";
+import * as $r82 from "./routes/notifications/consents.tsx";
+import * as $r83 from "./routes/notifications/statements.tsx";
+import * as $r84 from "./routes/online-register.tsx";
+import * as $r85 from "./routes/permissions/access-points.tsx";
+import * as $r86 from "./routes/permissions/index.tsx";
+import * as $r87 from "./routes/permissions/jobs.tsx";
+import * as $r88 from "./routes/permissions/menu.tsx";
+import * as $r89 from "./routes/permissions/params.tsx";
+import * as $r90 from "./routes/permissions/professors.tsx";
+import * as $r91 from "./routes/permissions/roles.tsx";
+import * as $r92 from "./routes/permissions/users.tsx";
+import * as $r93 from "./routes/personal-vote.tsx";
+import * as $r94 from "./routes/poll-response.tsx";
+import * as $r95 from "./routes/poll/dashboard.tsx";
+import * as $r96 from "./routes/poll/index.tsx";
+import * as $r97 from "./routes/registration.tsx";
+import * as $r98 from "./routes/school-leavers.tsx";
+import * as $r99 from "./routes/structure/index.tsx";
+import * as $r100 from "./routes/structure/schools.tsx";
+import * as $r101 from "./routes/structure/specials.tsx";
+import * as $r102 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r103 from "./routes/students/[id].tsx";
+import * as $r104 from "./routes/students/index.tsx";
+import * as $r105 from "./routes/tables.tsx";
+import * as $r106 from "./routes/ui-kit.tsx";
+import * as $r107 from "./routes/user/notifications/list.tsx";
+import * as $r108 from "./routes/user/notifications/settings.tsx";
+import * as $r109 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -112,45 +120,33 @@ import * as $i4 from "./islands/chat/event_log_follow.tsx";
 import * as $i5 from "./islands/chat/widget.tsx";
 import * as $i6 from "./islands/consent/check.tsx";
 import * as $i7 from "./islands/consent/dialog.tsx";
-import * as $i8 from "./islands/hr/list.tsx";
-import * as $i9 from "./islands/hr/profile_edit.tsx";
-import * as $i10 from "./islands/languages/actions.tsx";
-import * as $i11 from "./islands/languages/translation_editor.tsx";
-import * as $i12 from "./islands/permissions/access_points.tsx";
-import * as $i13 from "./islands/permissions/accounts.tsx";
-import * as $i14 from "./islands/permissions/dead_letters.tsx";
-import * as $i15 from "./islands/permissions/menu.tsx";
-import * as $i16 from "./islands/permissions/params.tsx";
-import * as $i17 from "./islands/permissions/roles.tsx";
-import * as $i18 from "./islands/polls/answer_form.tsx";
-import * as $i19 from "./islands/polls/builder.tsx";
-import * as $i20 from "./islands/polls/export.tsx";
-import * as $i21 from "./islands/polls/row_actions.tsx";
-import * as $i22 from "./islands/registration/actions.tsx";
-import * as $i23 from "./islands/shell/mailbox_items.tsx";
-import * as $i24 from "./islands/shell/side_menu.tsx";
-import * as $i25 from "./islands/shell/top_bar.tsx";
-import * as $i26 from "./islands/structure/programs.tsx";
-import * as $i27 from "./islands/structure/schools.tsx";
-import * as $i28 from "./islands/students/filters.tsx";
-import * as $i29 from "./islands/students/form.tsx";
-import * as $i30 from "./islands/students/qr.tsx";
-import * as $i31 from "./islands/timetable/toolbar.tsx";
-import * as $i32 from "./islands/ui/kit_demo.tsx";
-import * as $fin5 from "./routes/finances-second/events.tsx";
-import * as $fin6 from "./routes/finances-second/parameters.tsx";
-import * as $fin7 from "./routes/finances-second/reports.tsx";
-import * as $fin8 from "./routes/finances-second/students/[id].tsx";
-import * as $fin9 from "./routes/finances-second/students/index.tsx";
-import * as $fin10 from "./routes/finances-second/students/index.tsx";
-import * as $fin11 from "./routes/finances-second/students/[id].tsx";
-import * as $fin12 from "./routes/finances-second/events.tsx";
-import * as $fin13 from "./routes/finances-second/parameters.tsx";
-import * as $fin14 from "./routes/finances-second/reports.tsx";
-import * as $fini0 from "./islands/finances/actions.tsx";
-import * as $fini1 from "./islands/finances/import_panel.tsx";
-import * as $fini2 from "./islands/finances/actions.tsx";
-import * as $fini3 from "./islands/finances/import_panel.tsx";
+import * as $i8 from "./islands/finances/actions.tsx";
+import * as $i9 from "./islands/finances/import_panel.tsx";
+import * as $i10 from "./islands/hr/list.tsx";
+import * as $i11 from "./islands/hr/profile_edit.tsx";
+import * as $i12 from "./islands/languages/actions.tsx";
+import * as $i13 from "./islands/languages/translation_editor.tsx";
+import * as $i14 from "./islands/permissions/access_points.tsx";
+import * as $i15 from "./islands/permissions/accounts.tsx";
+import * as $i16 from "./islands/permissions/dead_letters.tsx";
+import * as $i17 from "./islands/permissions/menu.tsx";
+import * as $i18 from "./islands/permissions/params.tsx";
+import * as $i19 from "./islands/permissions/roles.tsx";
+import * as $i20 from "./islands/polls/answer_form.tsx";
+import * as $i21 from "./islands/polls/builder.tsx";
+import * as $i22 from "./islands/polls/export.tsx";
+import * as $i23 from "./islands/polls/row_actions.tsx";
+import * as $i24 from "./islands/registration/actions.tsx";
+import * as $i25 from "./islands/shell/mailbox_items.tsx";
+import * as $i26 from "./islands/shell/side_menu.tsx";
+import * as $i27 from "./islands/shell/top_bar.tsx";
+import * as $i28 from "./islands/structure/programs.tsx";
+import * as $i29 from "./islands/structure/schools.tsx";
+import * as $i30 from "./islands/students/filters.tsx";
+import * as $i31 from "./islands/students/form.tsx";
+import * as $i32 from "./islands/students/qr.tsx";
+import * as $i33 from "./islands/timetable/toolbar.tsx";
+import * as $i34 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -176,96 +172,94 @@ const manifest: Manifest = {
     "./routes/api/component_types.ts": $r19,
     "./routes/api/consent.ts": $r20,
     "./routes/api/devices.ts": $r21,
-    "./routes/api/finance_entries.ts": $r22,
-    "./routes/api/finance_imports.ts": $r23,
-    "./routes/api/finance_params.ts": $r24,
-    "./routes/api/finance_reports.ts": $r25,
-    "./routes/api/finance_students.ts": $r26,
-    "./routes/api/grades.ts": $r27,
-    "./routes/api/holds.ts": $r28,
-    "./routes/api/hr.ts": $r29,
-    "./routes/api/jobs.ts": $r30,
-    "./routes/api/languages.ts": $r31,
-    "./routes/api/lists.ts": $r32,
-    "./routes/api/mailbox.ts": $r33,
-    "./routes/api/menu.ts": $r34,
-    "./routes/api/notifications.ts": $r35,
-    "./routes/api/polls.ts": $r36,
-    "./routes/api/preferences.ts": $r37,
-    "./routes/api/professors.ts": $r38,
-    "./routes/api/programs.ts": $r39,
-    "./routes/api/registration_groups.ts": $r40,
-    "./routes/api/registration_offerings.ts": $r41,
-    "./routes/api/registration_rosters.ts": $r42,
-    "./routes/api/registration_windows.ts": $r43,
-    "./routes/api/registrations.ts": $r44,
-    "./routes/api/roles.ts": $r45,
-    "./routes/api/rule_students.ts": $r46,
-    "./routes/api/schools.ts": $r47,
-    "./routes/api/settings.ts": $r48,
-    "./routes/api/shell.ts": $r49,
-    "./routes/api/student_status.ts": $r50,
-    "./routes/api/students.ts": $r51,
-    "./routes/api/sub_books.ts": $r52,
-    "./routes/api/syllabuses.ts": $r53,
-    "./routes/api/system.ts": $r54,
-    "./routes/api/timetable.ts": $r55,
-    "./routes/api/timetable_entries.ts": $r56,
-    "./routes/api/users.ts": $r57,
-    "./routes/api/votes.ts": $r58,
-    "./routes/books.tsx": $r59,
-    "./routes/chancellery.tsx": $r60,
-    "./routes/chat/event-log.tsx": $r61,
-    "./routes/exported-poll.tsx": $r62,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r63,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r64,
-    "./routes/hr/index.tsx": $r65,
-    "./routes/index.tsx": $r66,
-    "./routes/lang/[code].tsx": $r67,
-    "./routes/lang/index.tsx": $r68,
-    "./routes/language/[lang].tsx": $r69,
-    "./routes/login.tsx": $r70,
-    "./routes/logout.tsx": $r71,
-    "./routes/mailbox.tsx": $r72,
-    "./routes/my-devices.tsx": $r73,
-    "./routes/notifications/consents.tsx": $r74,
-    "./routes/notifications/statements.tsx": $r75,
-    "./routes/online-register.tsx": $r76,
-    "./routes/permissions/access-points.tsx": $r77,
-    "./routes/permissions/index.tsx": $r78,
-    "./routes/permissions/jobs.tsx": $r79,
-    "./routes/permissions/menu.tsx": $r80,
-    "./routes/permissions/params.tsx": $r81,
-    "./routes/permissions/professors.tsx": $r82,
-    "./routes/permissions/roles.tsx": $r83,
-    "./routes/permissions/users.tsx": $r84,
-    "./routes/personal-vote.tsx": $r85,
-    "./routes/poll-response.tsx": $r86,
-    "./routes/poll/dashboard.tsx": $r87,
-    "./routes/poll/index.tsx": $r88,
-    "./routes/registration.tsx": $r89,
-    "./routes/school-leavers.tsx": $r90,
-    "./routes/structure/index.tsx": $r91,
-    "./routes/structure/schools.tsx": $r92,
-    "./routes/structure/specials.tsx": $r93,
-    "./routes/studentInfoQrCode/[token].tsx": $r94,
-    "./routes/students/[id].tsx": $r95,
-    "./routes/students/index.tsx": $r96,
-    "./routes/tables.tsx": $r97,
-    "./routes/ui-kit.tsx": $r98,
-    "./routes/user/notifications/list.tsx": $r99,
-    "./routes/user/notifications/settings.tsx": $r100,
-    "./routes/vote-form.tsx": $r101,
-    "./routes/finances-second/events.tsx": $fin5,
-    "./routes/finances-second/parameters.tsx": $fin6,
-    "./routes/finances-second/reports.tsx": $fin7,
-    "./routes/finances-second/students/[id].tsx": $fin8,
-    "./routes/finances-second/students/index.tsx": $fin9,
-    "./routes/finances-second/students/index.tsx": $fin10,
-    "./routes/finances-second/students/[id].tsx": $fin11,
-    "./routes/finances-second/events.tsx": $fin12,
-    "./routes/finances-second/parameters.tsx": $fin13,
-    "./routes/finances-second/reports.tsx": $fin14,
+    "./routes/api/diploma_enclosures.ts": $r22,
+    "./routes/api/finance_entries.ts": $r23,
+    "./routes/api/finance_imports.ts": $r24,
+    "./routes/api/finance_params.ts": $r25,
+    "./routes/api/finance_reports.ts": $r26,
+    "./routes/api/finance_students.ts": $r27,
+    "./routes/api/grades.ts": $r28,
+    "./routes/api/holds.ts": $r29,
+    "./routes/api/hr.ts": $r30,
+    "./routes/api/jobs.ts": $r31,
+    "./routes/api/languages.ts": $r32,
+    "./routes/api/lists.ts": $r33,
+    "./routes/api/mailbox.ts": $r34,
+    "./routes/api/menu.ts": $r35,
+    "./routes/api/notifications.ts": $r36,
+    "./routes/api/polls.ts": $r37,
+    "./routes/api/preferences.ts": $r38,
+    "./routes/api/professors.ts": $r39,
+    "./routes/api/programs.ts": $r40,
+    "./routes/api/registration_groups.ts": $r41,
+    "./routes/api/registration_offerings.ts": $r42,
+    "./routes/api/registration_rosters.ts": $r43,
+    "./routes/api/registration_windows.ts": $r44,
+    "./routes/api/registrations.ts": $r45,
+    "./routes/api/roles.ts": $r46,
+    "./routes/api/rule_students.ts": $r47,
+    "./routes/api/schools.ts": $r48,
+    "./routes/api/settings.ts": $r49,
+    "./routes/api/shell.ts": $r50,
+    "./routes/api/student_status.ts": $r51,
+    "./routes/api/students.ts": $r52,
+    "./routes/api/sub_books.ts": $r53,
+    "./routes/api/syllabuses.ts": $r54,
+    "./routes/api/system.ts": $r55,
+    "./routes/api/timetable.ts": $r56,
+    "./routes/api/timetable_entries.ts": $r57,
+    "./routes/api/users.ts": $r58,
+    "./routes/api/votes.ts": $r59,
+    "./routes/books.tsx": $r60,
+    "./routes/chancellery.tsx": $r61,
+    "./routes/chat/event-log.tsx": $r62,
+    "./routes/diploma-enclosures/dashboard.tsx": $r63,
+    "./routes/diploma-enclosures/index.tsx": $r64,
+    "./routes/exported-poll.tsx": $r65,
+    "./routes/finances-second/events.tsx": $r66,
+    "./routes/finances-second/parameters.tsx": $r67,
+    "./routes/finances-second/reports.tsx": $r68,
+    "./routes/finances-second/students/[id].tsx": $r69,
+    "./routes/finances-second/students/index.tsx": $r70,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r71,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r72,
+    "./routes/hr/index.tsx": $r73,
+    "./routes/index.tsx": $r74,
+    "./routes/lang/[code].tsx": $r75,
+    "./routes/lang/index.tsx": $r76,
+    "./routes/language/[lang].tsx": $r77,
+    "./routes/login.tsx": $r78,
+    "./routes/logout.tsx": $r79,
+    "./routes/mailbox.tsx": $r80,
+    "./routes/my-devices.tsx": $r81,
+    "./routes/notifications/consents.tsx": $r82,
+    "./routes/notifications/statements.tsx": $r83,
+    "./routes/online-register.tsx": $r84,
+    "./routes/permissions/access-points.tsx": $r85,
+    "./routes/permissions/index.tsx": $r86,
+    "./routes/permissions/jobs.tsx": $r87,
+    "./routes/permissions/menu.tsx": $r88,
+    "./routes/permissions/params.tsx": $r89,
+    "./routes/permissions/professors.tsx": $r90,
+    "./routes/permissions/roles.tsx": $r91,
+    "./routes/permissions/users.tsx": $r92,
+    "./routes/personal-vote.tsx": $r93,
+    "./routes/poll-response.tsx": $r94,
+    "./routes/poll/dashboard.tsx": $r95,
+    "./routes/poll/index.tsx": $r96,
+    "./routes/registration.tsx": $r97,
+    "./routes/school-leavers.tsx": $r98,
+    "./routes/structure/index.tsx": $r99,
+    "./routes/structure/schools.tsx": $r100,
+    "./routes/structure/specials.tsx": $r101,
+    "./routes/studentInfoQrCode/[token].tsx": $r102,
+    "./routes/students/[id].tsx": $r103,
+    "./routes/students/index.tsx": $r104,
+    "./routes/tables.tsx": $r105,
+    "./routes/ui-kit.tsx": $r106,
+    "./routes/user/notifications/list.tsx": $r107,
+    "./routes/user/notifications/settings.tsx": $r108,
+    "./routes/vote-form.tsx": $r109,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -276,35 +270,33 @@ const manifest: Manifest = {
     "./islands/chat/widget.tsx": $i5,
     "./islands/consent/check.tsx": $i6,
     "./islands/consent/dialog.tsx": $i7,
-    "./islands/hr/list.tsx": $i8,
-    "./islands/hr/profile_edit.tsx": $i9,
-    "./islands/languages/actions.tsx": $i10,
-    "./islands/languages/translation_editor.tsx": $i11,
-    "./islands/permissions/access_points.tsx": $i12,
-    "./islands/permissions/accounts.tsx": $i13,
-    "./islands/permissions/dead_letters.tsx": $i14,
-    "./islands/permissions/menu.tsx": $i15,
-    "./islands/permissions/params.tsx": $i16,
-    "./islands/permissions/roles.tsx": $i17,
-    "./islands/polls/answer_form.tsx": $i18,
-    "./islands/polls/builder.tsx": $i19,
-    "./islands/polls/export.tsx": $i20,
-    "./islands/polls/row_actions.tsx": $i21,
-    "./islands/registration/actions.tsx": $i22,
-    "./islands/shell/mailbox_items.tsx": $i23,
-    "./islands/shell/side_menu.tsx": $i24,
-    "./islands/shell/top_bar.tsx": $i25,
-    "./islands/structure/programs.tsx": $i26,
-    "./islands/structure/schools.tsx": $i27,
-    "./islands/students/filters.tsx": $i28,
-    "./islands/students/form.tsx": $i29,
-    "./islands/students/qr.tsx": $i30,
-    "./islands/timetable/toolbar.tsx": $i31,
-    "./islands/ui/kit_demo.tsx": $i32,
-    "./islands/finances/actions.tsx": $fini0,
-    "./islands/finances/import_panel.tsx": $fini1,
-    "./islands/finances/actions.tsx": $fini2,
-    "./islands/finances/import_panel.tsx": $fini3,
+    "./islands/finances/actions.tsx": $i8,
+    "./islands/finances/import_panel.tsx": $i9,
+    "./islands/hr/list.tsx": $i10,
+    "./islands/hr/profile_edit.tsx": $i11,
+    "./islands/languages/actions.tsx": $i12,
+    "./islands/languages/translation_editor.tsx": $i13,
+    "./islands/permissions/access_points.tsx": $i14,
+    "./islands/permissions/accounts.tsx": $i15,
+    "./islands/permissions/dead_letters.tsx": $i16,
+    "./islands/permissions/menu.tsx": $i17,
+    "./islands/permissions/params.tsx": $i18,
+    "./islands/permissions/roles.tsx": $i19,
+    "./islands/polls/answer_form.tsx": $i20,
+    "./islands/polls/builder.tsx": $i21,
+    "./islands/polls/export.tsx": $i22,
+    "./islands/polls/row_actions.tsx": $i23,
+    "./islands/registration/actions.tsx": $i24,
+    "./islands/shell/mailbox_items.tsx": $i25,
+    "./islands/shell/side_menu.tsx": $i26,
+    "./islands/shell/top_bar.tsx": $i27,
+    "./islands/structure/programs.tsx": $i28,
+    "./islands/structure/schools.tsx": $i29,
+    "./islands/students/filters.tsx": $i30,
+    "./islands/students/form.tsx": $i31,
+    "./islands/students/qr.tsx": $i32,
+    "./islands/timetable/toolbar.tsx": $i33,
+    "./islands/ui/kit_demo.tsx": $i34,
   },
 };
 
@@ -325,41 +317,42 @@ export type ApiOperations = OperationsOf<{
   "/api/component_types": typeof $r19;
   "/api/consent": typeof $r20;
   "/api/devices": typeof $r21;
-  "/api/finance_entries": typeof $r22;
-  "/api/finance_imports": typeof $r23;
-  "/api/finance_params": typeof $r24;
-  "/api/finance_reports": typeof $r25;
-  "/api/finance_students": typeof $r26;
-  "/api/grades": typeof $r27;
-  "/api/holds": typeof $r28;
-  "/api/hr": typeof $r29;
-  "/api/jobs": typeof $r30;
-  "/api/languages": typeof $r31;
-  "/api/lists": typeof $r32;
-  "/api/mailbox": typeof $r33;
-  "/api/menu": typeof $r34;
-  "/api/notifications": typeof $r35;
-  "/api/polls": typeof $r36;
-  "/api/preferences": typeof $r37;
-  "/api/professors": typeof $r38;
-  "/api/programs": typeof $r39;
-  "/api/registration_groups": typeof $r40;
-  "/api/registration_offerings": typeof $r41;
-  "/api/registration_rosters": typeof $r42;
-  "/api/registration_windows": typeof $r43;
-  "/api/registrations": typeof $r44;
-  "/api/roles": typeof $r45;
-  "/api/rule_students": typeof $r46;
-  "/api/schools": typeof $r47;
-  "/api/settings": typeof $r48;
-  "/api/shell": typeof $r49;
-  "/api/student_status": typeof $r50;
-  "/api/students": typeof $r51;
-  "/api/sub_books": typeof $r52;
-  "/api/syllabuses": typeof $r53;
-  "/api/system": typeof $r54;
-  "/api/timetable": typeof $r55;
-  "/api/timetable_entries": typeof $r56;
-  "/api/users": typeof $r57;
-  "/api/votes": typeof $r58;
+  "/api/diploma_enclosures": typeof $r22;
+  "/api/finance_entries": typeof $r23;
+  "/api/finance_imports": typeof $r24;
+  "/api/finance_params": typeof $r25;
+  "/api/finance_reports": typeof $r26;
+  "/api/finance_students": typeof $r27;
+  "/api/grades": typeof $r28;
+  "/api/holds": typeof $r29;
+  "/api/hr": typeof $r30;
+  "/api/jobs": typeof $r31;
+  "/api/languages": typeof $r32;
+  "/api/lists": typeof $r33;
+  "/api/mailbox": typeof $r34;
+  "/api/menu": typeof $r35;
+  "/api/notifications": typeof $r36;
+  "/api/polls": typeof $r37;
+  "/api/preferences": typeof $r38;
+  "/api/professors": typeof $r39;
+  "/api/programs": typeof $r40;
+  "/api/registration_groups": typeof $r41;
+  "/api/registration_offerings": typeof $r42;
+  "/api/registration_rosters": typeof $r43;
+  "/api/registration_windows": typeof $r44;
+  "/api/registrations": typeof $r45;
+  "/api/roles": typeof $r46;
+  "/api/rule_students": typeof $r47;
+  "/api/schools": typeof $r48;
+  "/api/settings": typeof $r49;
+  "/api/shell": typeof $r50;
+  "/api/student_status": typeof $r51;
+  "/api/students": typeof $r52;
+  "/api/sub_books": typeof $r53;
+  "/api/syllabuses": typeof $r54;
+  "/api/system": typeof $r55;
+  "/api/timetable": typeof $r56;
+  "/api/timetable_entries": typeof $r57;
+  "/api/users": typeof $r58;
+  "/api/votes": typeof $r59;
 }>;

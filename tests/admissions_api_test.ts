@@ -219,4 +219,28 @@ Deno.test("admissions API and the public form", async (t) => {
       assert(leavers.includes("Personal reasons"));
     },
   );
+
+  await t.step(
+    "a graduate's diploma supplement is a PDF, and a year's supplements are one .zip",
+    async () => {
+      const dashboard = await (await api("/diploma-enclosures/dashboard", staff)).text();
+      const graduate = /\/api\/diploma_enclosures\/(\d+)\?lang=ka/.exec(dashboard)?.[1];
+      assert(graduate, "the dashboard lists the newest year's graduates");
+      const pdf = await api(`/api/diploma_enclosures/${graduate}?lang=en`, staff);
+      assertEquals(pdf.status, 200);
+      assertEquals(pdf.headers.get("content-type"), "application/pdf");
+      assertEquals(new TextDecoder().decode((await pdf.bytes()).subarray(0, 5)), "%PDF-");
+      const year = /name="year"[\s\S]*?<option\s+value="(\d{4})"/.exec(dashboard)?.[1];
+      const zip = await api(`/api/diploma_enclosures/years/${year}`, staff);
+      assertEquals(zip.status, 200);
+      assertEquals(zip.headers.get("content-type"), "application/zip");
+      assertEquals([...(await zip.bytes()).subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04]);
+      const notGraduate = await api(`/api/diploma_enclosures/${studentId}`, staff);
+      assertEquals(notGraduate.status, 409);
+      assertEquals((await notGraduate.json()).error.code, "not_graduated");
+      const byStudent = await api(`/api/diploma_enclosures/${graduate}`, student);
+      assertEquals(byStudent.status, 403);
+      await byStudent.body?.cancel();
+    },
+  );
 });

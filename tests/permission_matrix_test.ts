@@ -73,6 +73,9 @@ const ALLOWED_STATUS: Record<string, number> = {
   timetableEntryList: 422,
   voteResults: 422,
   applicationDocument: 422, // the document kind is identity or certificate
+  diplomaEnclosureBatch: 422, // a graduation year from 1990
+  // Student 1 has not graduated: a supplement is for graduates only.
+  diplomaEnclosure: 409,
   // A section id is `<group>-<course>-<professor>`: 1 is not one.
   listGet: 422,
   listExport: 422,

@@ -123,3 +123,18 @@ export const StatusEvent = z.object({
   by: z.number().int().nullable(),
 }).openapi("StudentStatusEvent");
 export const StatusHistory = z.object({ data: z.array(StatusEvent) }).openapi("StudentStatusHistory");
+
+export const SupplementQuery = z.strictObject({
+  lang: z.enum(["ka", "en"]).default("ka").openapi({
+    description: "The language that leads (both are printed)",
+  }),
+});
+export const YearParam = z.object({
+  year: z.coerce.number().int().min(1990).max(2200).openapi({
+    param: { name: "year", in: "path", description: "The graduation year" },
+    example: 2026,
+  }),
+});
+export const BatchQuery = SupplementQuery.extend({
+  programId: IdText.optional().openapi({ description: "Only the graduates of this program" }),
+});
