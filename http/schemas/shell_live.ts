@@ -7,6 +7,8 @@ export const BoxItem = z.object({
   id: z.number().int(),
   title: z.string(),
   sender: z.string(),
+  /** The item's text, shown when it is opened; absent for items that are only a title. */
+  body: z.string().optional(),
   createdAt: z.string(),
   read: z.boolean(),
 }).openapi("BoxItem");

@@ -1,9 +1,10 @@
 /**
  * A person's mailbox or chancellery items, with the action that reads them: "mark all read" (the mailbox) or
- * "check chancellery". Either refreshes the side menu's badges (SPEC §4) without reloading the page.
+ * "check chancellery". An item opens in a read view, which marks it read. Each refreshes the side menu's
+ * badges (SPEC §4) without reloading the page.
  */
 import { useState } from "preact/hooks";
-import { Button, showToast } from "../../components/ui/mod.ts";
+import { Button, Dialog, showToast } from "../../components/ui/mod.ts";
 import { ApiError, call } from "../../utils/api_client.ts";
 import { formatDisplayDateTime } from "../../utils/date_format.ts";
 import { t } from "../../utils/i18n.ts";
@@ -11,13 +12,38 @@ import { refreshMenuBadges } from "../../utils/menu_badges_event.ts";
 
 export interface MailboxItemsProps {
   box: "inbox" | "chancellery";
-  items: { id: number; title: string; sender: string; createdAt: string; read: boolean }[];
+  items: BoxItemView[];
+}
+
+interface BoxItemView {
+  id: number;
+  title: string;
+  sender: string;
+  body?: string;
+  createdAt: string;
+  read: boolean;
 }
 
 export function MailboxItems({ box, items: initial }: MailboxItemsProps) {
   const [items, setItems] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const [opened, setOpened] = useState<BoxItemView | null>(null);
   const unread = items.filter((i) => !i.read).length;
+  /** The read view; an unread item is marked read as it opens (a failure says why, the view stays). */
+  const open = async (item: BoxItemView) => {
+    setOpened(item);
+    if (item.read) return;
+    try {
+      const body = { ids: [item.id] };
+      await (box === "inbox"
+        ? call("POST /mailbox/inbox/read", { body })
+        : call("POST /mailbox/chancellery/read", { body }));
+      setItems((all) => all.map((i) => (i.id === item.id ? { ...i, read: true } : i)));
+      refreshMenuBadges();
+    } catch (e) {
+      showToast(e instanceof ApiError ? e.message : t("errors.unexpected"), "error");
+    }
+  };
   const readAll = async () => {
     setBusy(true);
     try {
@@ -50,10 +76,15 @@ export function MailboxItems({ box, items: initial }: MailboxItemsProps) {
               aria-hidden="true"
             />
             <div class="grow">
-              <p class={item.read ? "" : "font-semibold"}>
+              <button
+                type="button"
+                class={`text-start hover:underline ${item.read ? "" : "font-semibold"}`}
+                data-testid="mailbox-item"
+                onClick={() => open(item)}
+              >
                 {item.title}
                 {!item.read && <span class="sr-only">{` (${t("shellLive.mailbox.unread")})`}</span>}
-              </p>
+              </button>
               <p class="text-gray-600">{item.sender}</p>
             </div>
             <time class="shrink-0 text-gray-500" dateTime={item.createdAt}>
@@ -62,6 +93,23 @@ export function MailboxItems({ box, items: initial }: MailboxItemsProps) {
           </li>
         ))}
       </ul>
+      <Dialog
+        id={`${box}-item`}
+        open={opened !== null}
+        onClose={() => setOpened(null)}
+        title={opened?.title ?? ""}
+        footer={<Button onClick={() => setOpened(null)}>{t("common.close")}</Button>}
+      >
+        {opened && (
+          <div class="space-y-3 text-sm" data-testid="mailbox-item-view">
+            <p class="text-gray-600">
+              {opened.sender} ·{" "}
+              <time dateTime={opened.createdAt}>{formatDisplayDateTime(opened.createdAt)}</time>
+            </p>
+            <p class="whitespace-pre-line">{opened.body ?? t("shellLive.mailbox.noBody")}</p>
+          </div>
+        )}
+      </Dialog>
     </div>
   );
 }

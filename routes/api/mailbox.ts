@@ -111,4 +111,37 @@ router.openapi(
   },
 );
 
+export const chancelleryReadRoute = apiRoute({
+  method: "post",
+  path: "/chancellery/read",
+  operationId: "chancelleryRead",
+  permission: "session",
+  summary: "Marks the caller's chancellery items `ids` read (an item opened); answers the new count",
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(99) }),
+        },
+      },
+    },
+  },
+  responses: json(ReadResult),
+});
+
+router.openapi(
+  chancelleryReadRoute,
+  async (c) => {
+    const userId = userIdOf(c);
+    const { changed, unread } = await markBoxRead(
+      "chancellery",
+      userId,
+      { ids: c.req.valid("json").ids },
+      userId,
+    );
+    return c.json({ changed, inbox: unread }, 200);
+  },
+);
+
 export default router;

@@ -20,11 +20,13 @@ export interface BoxItem {
   id: number;
   title: string;
   sender: string;
+  /** The item's text, shown when it is opened; absent for items that are only a title. */
+  body?: string;
   createdAt: string;
   read: boolean;
 }
 
-export type NewBoxItem = Pick<BoxItem, "title" | "sender">;
+export type NewBoxItem = Pick<BoxItem, "title" | "sender" | "body">;
 
 const itemKey = (box: Box, userId: number, id: number): Deno.KvKey => [`${box}_items`, userId, id];
 const unreadKey = (box: Box, userId: number): Deno.KvKey => [`${box}_unread`, userId];
@@ -50,6 +52,7 @@ export async function addBoxItem(
       id,
       title: input.title,
       sender: input.sender,
+      ...(input.body ? { body: input.body } : {}),
       createdAt: new Date().toISOString(),
       read: false,
     }),
