@@ -53,65 +53,69 @@ import * as $r47 from "./routes/api/rule_students.ts";
 import * as $r48 from "./routes/api/schools.ts";
 import * as $r49 from "./routes/api/settings.ts";
 import * as $r50 from "./routes/api/shell.ts";
-import * as $r51 from "./routes/api/student_status.ts";
-import * as $r52 from "./routes/api/students.ts";
-import * as $r53 from "./routes/api/sub_books.ts";
-import * as $r54 from "./routes/api/syllabuses.ts";
-import * as $r55 from "./routes/api/system.ts";
-import * as $r56 from "./routes/api/timetable.ts";
-import * as $r57 from "./routes/api/timetable_entries.ts";
-import * as $r58 from "./routes/api/users.ts";
-import * as $r59 from "./routes/api/votes.ts";
-import * as $r60 from "./routes/books.tsx";
-import * as $r61 from "./routes/chancellery.tsx";
-import * as $r62 from "./routes/chat/event-log.tsx";
-import * as $r63 from "./routes/diploma-enclosures/dashboard.tsx";
-import * as $r64 from "./routes/diploma-enclosures/index.tsx";
-import * as $r65 from "./routes/exported-poll.tsx";
-import * as $r66 from "./routes/finances-second/events.tsx";
-import * as $r67 from "./routes/finances-second/parameters.tsx";
-import * as $r68 from "./routes/finances-second/reports.tsx";
-import * as $r69 from "./routes/finances-second/students/[id].tsx";
-import * as $r70 from "./routes/finances-second/students/index.tsx";
-import * as $r71 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r72 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r73 from "./routes/hr/index.tsx";
-import * as $r74 from "./routes/index.tsx";
-import * as $r75 from "./routes/lang/[code].tsx";
-import * as $r76 from "./routes/lang/index.tsx";
-import * as $r77 from "./routes/language/[lang].tsx";
-import * as $r78 from "./routes/login.tsx";
-import * as $r79 from "./routes/logout.tsx";
-import * as $r80 from "./routes/mailbox.tsx";
-import * as $r81 from "./routes/my-devices.tsx";
-import * as $r82 from "./routes/notifications/consents.tsx";
-import * as $r83 from "./routes/notifications/statements.tsx";
-import * as $r84 from "./routes/online-register.tsx";
-import * as $r85 from "./routes/permissions/access-points.tsx";
-import * as $r86 from "./routes/permissions/index.tsx";
-import * as $r87 from "./routes/permissions/jobs.tsx";
-import * as $r88 from "./routes/permissions/menu.tsx";
-import * as $r89 from "./routes/permissions/params.tsx";
-import * as $r90 from "./routes/permissions/professors.tsx";
-import * as $r91 from "./routes/permissions/roles.tsx";
-import * as $r92 from "./routes/permissions/users.tsx";
-import * as $r93 from "./routes/personal-vote.tsx";
-import * as $r94 from "./routes/poll-response.tsx";
-import * as $r95 from "./routes/poll/dashboard.tsx";
-import * as $r96 from "./routes/poll/index.tsx";
-import * as $r97 from "./routes/registration.tsx";
-import * as $r98 from "./routes/school-leavers.tsx";
-import * as $r99 from "./routes/structure/index.tsx";
-import * as $r100 from "./routes/structure/schools.tsx";
-import * as $r101 from "./routes/structure/specials.tsx";
-import * as $r102 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r103 from "./routes/students/[id].tsx";
-import * as $r104 from "./routes/students/index.tsx";
-import * as $r105 from "./routes/tables.tsx";
-import * as $r106 from "./routes/ui-kit.tsx";
-import * as $r107 from "./routes/user/notifications/list.tsx";
-import * as $r108 from "./routes/user/notifications/settings.tsx";
-import * as $r109 from "./routes/vote-form.tsx";
+import * as $r52 from "./routes/api/student_status.ts";
+import * as $r53 from "./routes/api/students.ts";
+import * as $r54 from "./routes/api/sub_books.ts";
+import * as $r55 from "./routes/api/syllabuses.ts";
+import * as $r56 from "./routes/api/system.ts";
+import * as $r57 from "./routes/api/timetable.ts";
+import * as $r58 from "./routes/api/timetable_entries.ts";
+import * as $r59 from "./routes/api/users.ts";
+import * as $r60 from "./routes/api/votes.ts";
+import * as $r61 from "./routes/books.tsx";
+import * as $r62 from "./routes/chancellery.tsx";
+import * as $r63 from "./routes/chat/event-log.tsx";
+import * as $r64 from "./routes/diploma-enclosures/dashboard.tsx";
+import * as $r65 from "./routes/diploma-enclosures/index.tsx";
+import * as $r66 from "./routes/exported-poll.tsx";
+import * as $r67 from "./routes/finances-second/events.tsx";
+import * as $r68 from "./routes/finances-second/parameters.tsx";
+import * as $r69 from "./routes/finances-second/reports.tsx";
+import * as $r70 from "./routes/finances-second/students/[id].tsx";
+import * as $r71 from "./routes/finances-second/students/index.tsx";
+import * as $r72 from "./routes/grades.tsx";
+import * as $r73 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r74 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r75 from "./routes/hr/index.tsx";
+import * as $r76 from "./routes/index.tsx";
+import * as $r77 from "./routes/lang/[code].tsx";
+import * as $r78 from "./routes/lang/index.tsx";
+import * as $r79 from "./routes/language/[lang].tsx";
+import * as $r80 from "./routes/lists/[sectionId].tsx";
+import * as $r81 from "./routes/lists/index.tsx";
+import * as $r82 from "./routes/lists/list.tsx";
+import * as $r83 from "./routes/login.tsx";
+import * as $r84 from "./routes/logout.tsx";
+import * as $r85 from "./routes/mailbox.tsx";
+import * as $r86 from "./routes/my-devices.tsx";
+import * as $r87 from "./routes/notifications/consents.tsx";
+import * as $r88 from "./routes/notifications/statements.tsx";
+import * as $r89 from "./routes/online-register.tsx";
+import * as $r90 from "./routes/permissions/access-points.tsx";
+import * as $r91 from "./routes/permissions/index.tsx";
+import * as $r92 from "./routes/permissions/jobs.tsx";
+import * as $r93 from "./routes/permissions/menu.tsx";
+import * as $r94 from "./routes/permissions/params.tsx";
+import * as $r95 from "./routes/permissions/professors.tsx";
+import * as $r96 from "./routes/permissions/roles.tsx";
+import * as $r97 from "./routes/permissions/users.tsx";
+import * as $r98 from "./routes/personal-vote.tsx";
+import * as $r99 from "./routes/poll-response.tsx";
+import * as $r100 from "./routes/poll/dashboard.tsx";
+import * as $r101 from "./routes/poll/index.tsx";
+import * as $r102 from "./routes/registration.tsx";
+import * as $r103 from "./routes/school-leavers.tsx";
+import * as $r105 from "./routes/structure/index.tsx";
+import * as $r106 from "./routes/structure/schools.tsx";
+import * as $r107 from "./routes/structure/specials.tsx";
+import * as $r108 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r109 from "./routes/students/[id].tsx";
+import * as $r110 from "./routes/students/index.tsx";
+import * as $r111 from "./routes/tables.tsx";
+import * as $r112 from "./routes/ui-kit.tsx";
+import * as $r113 from "./routes/user/notifications/list.tsx";
+import * as $r114 from "./routes/user/notifications/settings.tsx";
+import * as $r115 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -126,27 +130,30 @@ import * as $i10 from "./islands/hr/list.tsx";
 import * as $i11 from "./islands/hr/profile_edit.tsx";
 import * as $i12 from "./islands/languages/actions.tsx";
 import * as $i13 from "./islands/languages/translation_editor.tsx";
-import * as $i14 from "./islands/permissions/access_points.tsx";
-import * as $i15 from "./islands/permissions/accounts.tsx";
-import * as $i16 from "./islands/permissions/dead_letters.tsx";
-import * as $i17 from "./islands/permissions/menu.tsx";
-import * as $i18 from "./islands/permissions/params.tsx";
-import * as $i19 from "./islands/permissions/roles.tsx";
-import * as $i20 from "./islands/polls/answer_form.tsx";
-import * as $i21 from "./islands/polls/builder.tsx";
-import * as $i22 from "./islands/polls/export.tsx";
-import * as $i23 from "./islands/polls/row_actions.tsx";
-import * as $i24 from "./islands/registration/actions.tsx";
-import * as $i25 from "./islands/shell/mailbox_items.tsx";
-import * as $i26 from "./islands/shell/side_menu.tsx";
-import * as $i27 from "./islands/shell/top_bar.tsx";
-import * as $i28 from "./islands/structure/programs.tsx";
-import * as $i29 from "./islands/structure/schools.tsx";
-import * as $i30 from "./islands/students/filters.tsx";
-import * as $i31 from "./islands/students/form.tsx";
-import * as $i32 from "./islands/students/qr.tsx";
-import * as $i33 from "./islands/timetable/toolbar.tsx";
-import * as $i34 from "./islands/ui/kit_demo.tsx";
+import * as $i14 from "./islands/lists/attendance_grid.tsx";
+import * as $i15 from "./islands/lists/list_actions.tsx";
+import * as $i16 from "./islands/lists/list_grid.tsx";
+import * as $i17 from "./islands/permissions/access_points.tsx";
+import * as $i18 from "./islands/permissions/accounts.tsx";
+import * as $i19 from "./islands/permissions/dead_letters.tsx";
+import * as $i20 from "./islands/permissions/menu.tsx";
+import * as $i21 from "./islands/permissions/params.tsx";
+import * as $i22 from "./islands/permissions/roles.tsx";
+import * as $i23 from "./islands/polls/answer_form.tsx";
+import * as $i24 from "./islands/polls/builder.tsx";
+import * as $i25 from "./islands/polls/export.tsx";
+import * as $i26 from "./islands/polls/row_actions.tsx";
+import * as $i27 from "./islands/registration/actions.tsx";
+import * as $i28 from "./islands/shell/mailbox_items.tsx";
+import * as $i29 from "./islands/shell/side_menu.tsx";
+import * as $i30 from "./islands/shell/top_bar.tsx";
+import * as $i33 from "./islands/structure/programs.tsx";
+import * as $i34 from "./islands/structure/schools.tsx";
+import * as $i35 from "./islands/students/filters.tsx";
+import * as $i36 from "./islands/students/form.tsx";
+import * as $i37 from "./islands/students/qr.tsx";
+import * as $i38 from "./islands/timetable/toolbar.tsx";
+import * as $i39 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -201,65 +208,69 @@ const manifest: Manifest = {
     "./routes/api/schools.ts": $r48,
     "./routes/api/settings.ts": $r49,
     "./routes/api/shell.ts": $r50,
-    "./routes/api/student_status.ts": $r51,
-    "./routes/api/students.ts": $r52,
-    "./routes/api/sub_books.ts": $r53,
-    "./routes/api/syllabuses.ts": $r54,
-    "./routes/api/system.ts": $r55,
-    "./routes/api/timetable.ts": $r56,
-    "./routes/api/timetable_entries.ts": $r57,
-    "./routes/api/users.ts": $r58,
-    "./routes/api/votes.ts": $r59,
-    "./routes/books.tsx": $r60,
-    "./routes/chancellery.tsx": $r61,
-    "./routes/chat/event-log.tsx": $r62,
-    "./routes/diploma-enclosures/dashboard.tsx": $r63,
-    "./routes/diploma-enclosures/index.tsx": $r64,
-    "./routes/exported-poll.tsx": $r65,
-    "./routes/finances-second/events.tsx": $r66,
-    "./routes/finances-second/parameters.tsx": $r67,
-    "./routes/finances-second/reports.tsx": $r68,
-    "./routes/finances-second/students/[id].tsx": $r69,
-    "./routes/finances-second/students/index.tsx": $r70,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r71,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r72,
-    "./routes/hr/index.tsx": $r73,
-    "./routes/index.tsx": $r74,
-    "./routes/lang/[code].tsx": $r75,
-    "./routes/lang/index.tsx": $r76,
-    "./routes/language/[lang].tsx": $r77,
-    "./routes/login.tsx": $r78,
-    "./routes/logout.tsx": $r79,
-    "./routes/mailbox.tsx": $r80,
-    "./routes/my-devices.tsx": $r81,
-    "./routes/notifications/consents.tsx": $r82,
-    "./routes/notifications/statements.tsx": $r83,
-    "./routes/online-register.tsx": $r84,
-    "./routes/permissions/access-points.tsx": $r85,
-    "./routes/permissions/index.tsx": $r86,
-    "./routes/permissions/jobs.tsx": $r87,
-    "./routes/permissions/menu.tsx": $r88,
-    "./routes/permissions/params.tsx": $r89,
-    "./routes/permissions/professors.tsx": $r90,
-    "./routes/permissions/roles.tsx": $r91,
-    "./routes/permissions/users.tsx": $r92,
-    "./routes/personal-vote.tsx": $r93,
-    "./routes/poll-response.tsx": $r94,
-    "./routes/poll/dashboard.tsx": $r95,
-    "./routes/poll/index.tsx": $r96,
-    "./routes/registration.tsx": $r97,
-    "./routes/school-leavers.tsx": $r98,
-    "./routes/structure/index.tsx": $r99,
-    "./routes/structure/schools.tsx": $r100,
-    "./routes/structure/specials.tsx": $r101,
-    "./routes/studentInfoQrCode/[token].tsx": $r102,
-    "./routes/students/[id].tsx": $r103,
-    "./routes/students/index.tsx": $r104,
-    "./routes/tables.tsx": $r105,
-    "./routes/ui-kit.tsx": $r106,
-    "./routes/user/notifications/list.tsx": $r107,
-    "./routes/user/notifications/settings.tsx": $r108,
-    "./routes/vote-form.tsx": $r109,
+    "./routes/api/student_status.ts": $r52,
+    "./routes/api/students.ts": $r53,
+    "./routes/api/sub_books.ts": $r54,
+    "./routes/api/syllabuses.ts": $r55,
+    "./routes/api/system.ts": $r56,
+    "./routes/api/timetable.ts": $r57,
+    "./routes/api/timetable_entries.ts": $r58,
+    "./routes/api/users.ts": $r59,
+    "./routes/api/votes.ts": $r60,
+    "./routes/books.tsx": $r61,
+    "./routes/chancellery.tsx": $r62,
+    "./routes/chat/event-log.tsx": $r63,
+    "./routes/diploma-enclosures/dashboard.tsx": $r64,
+    "./routes/diploma-enclosures/index.tsx": $r65,
+    "./routes/exported-poll.tsx": $r66,
+    "./routes/finances-second/events.tsx": $r67,
+    "./routes/finances-second/parameters.tsx": $r68,
+    "./routes/finances-second/reports.tsx": $r69,
+    "./routes/finances-second/students/[id].tsx": $r70,
+    "./routes/finances-second/students/index.tsx": $r71,
+    "./routes/grades.tsx": $r72,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r73,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r74,
+    "./routes/hr/index.tsx": $r75,
+    "./routes/index.tsx": $r76,
+    "./routes/lang/[code].tsx": $r77,
+    "./routes/lang/index.tsx": $r78,
+    "./routes/language/[lang].tsx": $r79,
+    "./routes/lists/[sectionId].tsx": $r80,
+    "./routes/lists/index.tsx": $r81,
+    "./routes/lists/list.tsx": $r82,
+    "./routes/login.tsx": $r83,
+    "./routes/logout.tsx": $r84,
+    "./routes/mailbox.tsx": $r85,
+    "./routes/my-devices.tsx": $r86,
+    "./routes/notifications/consents.tsx": $r87,
+    "./routes/notifications/statements.tsx": $r88,
+    "./routes/online-register.tsx": $r89,
+    "./routes/permissions/access-points.tsx": $r90,
+    "./routes/permissions/index.tsx": $r91,
+    "./routes/permissions/jobs.tsx": $r92,
+    "./routes/permissions/menu.tsx": $r93,
+    "./routes/permissions/params.tsx": $r94,
+    "./routes/permissions/professors.tsx": $r95,
+    "./routes/permissions/roles.tsx": $r96,
+    "./routes/permissions/users.tsx": $r97,
+    "./routes/personal-vote.tsx": $r98,
+    "./routes/poll-response.tsx": $r99,
+    "./routes/poll/dashboard.tsx": $r100,
+    "./routes/poll/index.tsx": $r101,
+    "./routes/registration.tsx": $r102,
+    "./routes/school-leavers.tsx": $r103,
+    "./routes/structure/index.tsx": $r105,
+    "./routes/structure/schools.tsx": $r106,
+    "./routes/structure/specials.tsx": $r107,
+    "./routes/studentInfoQrCode/[token].tsx": $r108,
+    "./routes/students/[id].tsx": $r109,
+    "./routes/students/index.tsx": $r110,
+    "./routes/tables.tsx": $r111,
+    "./routes/ui-kit.tsx": $r112,
+    "./routes/user/notifications/list.tsx": $r113,
+    "./routes/user/notifications/settings.tsx": $r114,
+    "./routes/vote-form.tsx": $r115,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -276,27 +287,30 @@ const manifest: Manifest = {
     "./islands/hr/profile_edit.tsx": $i11,
     "./islands/languages/actions.tsx": $i12,
     "./islands/languages/translation_editor.tsx": $i13,
-    "./islands/permissions/access_points.tsx": $i14,
-    "./islands/permissions/accounts.tsx": $i15,
-    "./islands/permissions/dead_letters.tsx": $i16,
-    "./islands/permissions/menu.tsx": $i17,
-    "./islands/permissions/params.tsx": $i18,
-    "./islands/permissions/roles.tsx": $i19,
-    "./islands/polls/answer_form.tsx": $i20,
-    "./islands/polls/builder.tsx": $i21,
-    "./islands/polls/export.tsx": $i22,
-    "./islands/polls/row_actions.tsx": $i23,
-    "./islands/registration/actions.tsx": $i24,
-    "./islands/shell/mailbox_items.tsx": $i25,
-    "./islands/shell/side_menu.tsx": $i26,
-    "./islands/shell/top_bar.tsx": $i27,
-    "./islands/structure/programs.tsx": $i28,
-    "./islands/structure/schools.tsx": $i29,
-    "./islands/students/filters.tsx": $i30,
-    "./islands/students/form.tsx": $i31,
-    "./islands/students/qr.tsx": $i32,
-    "./islands/timetable/toolbar.tsx": $i33,
-    "./islands/ui/kit_demo.tsx": $i34,
+    "./islands/lists/attendance_grid.tsx": $i14,
+    "./islands/lists/list_actions.tsx": $i15,
+    "./islands/lists/list_grid.tsx": $i16,
+    "./islands/permissions/access_points.tsx": $i17,
+    "./islands/permissions/accounts.tsx": $i18,
+    "./islands/permissions/dead_letters.tsx": $i19,
+    "./islands/permissions/menu.tsx": $i20,
+    "./islands/permissions/params.tsx": $i21,
+    "./islands/permissions/roles.tsx": $i22,
+    "./islands/polls/answer_form.tsx": $i23,
+    "./islands/polls/builder.tsx": $i24,
+    "./islands/polls/export.tsx": $i25,
+    "./islands/polls/row_actions.tsx": $i26,
+    "./islands/registration/actions.tsx": $i27,
+    "./islands/shell/mailbox_items.tsx": $i28,
+    "./islands/shell/side_menu.tsx": $i29,
+    "./islands/shell/top_bar.tsx": $i30,
+    "./islands/structure/programs.tsx": $i33,
+    "./islands/structure/schools.tsx": $i34,
+    "./islands/students/filters.tsx": $i35,
+    "./islands/students/form.tsx": $i36,
+    "./islands/students/qr.tsx": $i37,
+    "./islands/timetable/toolbar.tsx": $i38,
+    "./islands/ui/kit_demo.tsx": $i39,
   },
 };
 
@@ -346,13 +360,13 @@ export type ApiOperations = OperationsOf<{
   "/api/schools": typeof $r48;
   "/api/settings": typeof $r49;
   "/api/shell": typeof $r50;
-  "/api/student_status": typeof $r51;
-  "/api/students": typeof $r52;
-  "/api/sub_books": typeof $r53;
-  "/api/syllabuses": typeof $r54;
-  "/api/system": typeof $r55;
-  "/api/timetable": typeof $r56;
-  "/api/timetable_entries": typeof $r57;
-  "/api/users": typeof $r58;
-  "/api/votes": typeof $r59;
+  "/api/student_status": typeof $r52;
+  "/api/students": typeof $r53;
+  "/api/sub_books": typeof $r54;
+  "/api/syllabuses": typeof $r55;
+  "/api/system": typeof $r56;
+  "/api/timetable": typeof $r57;
+  "/api/timetable_entries": typeof $r58;
+  "/api/users": typeof $r59;
+  "/api/votes": typeof $r60;
 }>;

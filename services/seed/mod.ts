@@ -14,6 +14,7 @@ import { Random } from "./random.ts";
 import { universitySeed } from "./university.ts";
 import { universityBooksSeed } from "./university_books.ts";
 import { registrationSeed } from "./registration.ts";
+import { listsSeed } from "./lists.ts";
 import { financesSeed } from "./finances.ts";
 import { pollsSeed } from "./polls.ts";
 import { admissionsSeed } from "./admissions.ts";
@@ -44,6 +45,7 @@ export const SEED_PARTS: SeedPart[] = [
   booksCatalogueSeed,
   universityBooksSeed,
   registrationSeed,
+  listsSeed,
   financesSeed,
   admissionsSeed,
   notificationsSeed,

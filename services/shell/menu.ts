@@ -47,8 +47,8 @@ export const DEFAULT_MENU: MenuItem[] = [
       item(203, "menu.components", "/components", "components", "menu.learningProcesses.components"),
       item(204, "menu.registration", "/registration", "registration", "menu.learningProcesses.registration"),
       item(205, "menu.mobilityBooks", "/mobility-books", "mobility", "menu.learningProcesses.mobilityBooks"),
-      // A student's own grades and attendance (issue 20; not in §9's list, so its id is ours).
-      item(206, "menu.grades", "/grades", "list", "menu.learningProcesses.grades"),
+      // A student's own grades and attendance (issue 20; not in §9's list, so its id is ours); students only.
+      { ...item(206, "menu.grades", "/grades", "list", "menu.learningProcesses.grades"), guards: ["user"] },
     ],
   },
   {

@@ -178,8 +178,8 @@ Deno.test({
           {
             name: "student",
             landing: "/tables",
-            // 204: registration, in the learning-process group.
-            links: [204, 35, 36, 80],
+            // 204: registration and 206: their grades, in the learning-process group.
+            links: [204, 206, 35, 36, 80],
             groups: [20, 30],
             current: 80,
             openGroup: null,

@@ -1,0 +1,133 @@
+import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
+import { Tabs } from "../../components/ui/tabs.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { ListGrid } from "../../islands/lists/list_grid.tsx";
+import { ListActions } from "../../islands/lists/list_actions.tsx";
+import { AttendanceGrid } from "../../islands/lists/attendance_grid.tsx";
+import { LISTS_ALL_KEY, LISTS_KEY, LISTS_UNLOCK_KEY, teaches } from "../../services/lists/access.ts";
+import { readAttendance } from "../../services/lists/attendance.ts";
+import { type Sheet, sheetOf } from "../../services/lists/sheet.ts";
+import { assertCanRead } from "../../services/lists/access.ts";
+import { getSection } from "../../services/registration/sections.ts";
+import { SECTION_ID } from "../../services/registration/model.ts";
+import { now } from "../../services/academic/clock.ts";
+import { notFound } from "../../utils/errors.ts";
+import { formatDisplayDate } from "../../components/ui/date_format.ts";
+import type { AppState } from "../../http/app_state.ts";
+
+export const meta: RouteMeta = { titleKey: "sections.list", permission: LISTS_KEY };
+
+interface Data {
+  sheet: Sheet;
+  tab: "points" | "attendance";
+  date: string | null;
+  marks: Record<number, "present" | "absent" | "late">;
+  canUnlock: boolean;
+}
+
+/** Issue 20: one section's list — points per student and component, attendance per lesson date. */
+export const handler: Handlers<Data, AppState> = {
+  async GET({ url, params, state, render }) {
+    if (!SECTION_ID.test(params.sectionId)) throw notFound("sections");
+    const user = state.identity!.user;
+    const actor = { userId: user.id, hrUserId: user.hrUserId, seesAll: state.auth.can(LISTS_ALL_KEY) };
+    const section = await getSection(params.sectionId);
+    assertCanRead(actor, section);
+    const sheet = await sheetOf(section, state.lang, teaches(actor, section));
+    const tab = url.searchParams.get("tab") === "attendance" ? "attendance" : "points";
+    let date: string | null = null;
+    let marks: Data["marks"] = {};
+    if (tab === "attendance") {
+      const asked = url.searchParams.get("date");
+      const today = now().toISOString().slice(0, 10);
+      date = asked && sheet.dates.includes(asked)
+        ? asked
+        : sheet.dates.filter((d) => d <= today).at(-1) ?? sheet.dates[0] ?? null;
+      if (date) marks = (await readAttendance(section.id)).find((d) => d.date === date)?.marks ?? {};
+    }
+    return render({ sheet, tab, date, marks, canUnlock: state.auth.can(LISTS_UNLOCK_KEY) });
+  },
+};
+
+export default function ListPage({ data, state }: PageProps<Data, AppState>) {
+  const { t } = state;
+  const { sheet } = data;
+  const base = `/lists/${sheet.sectionId}`;
+  return (
+    <section class="space-y-4">
+      <a href="/lists/list" class="text-sm text-primary-700 hover:underline">← {t("lists.back")}</a>
+      <div class="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 class="text-2xl font-semibold">{sheet.course.name}</h1>
+          <p class="text-sm text-gray-600">
+            {sheet.course.code} · {sheet.course.credits} ECTS · {sheet.professor} · {t("lists.students")}:
+            {" "}
+            {sheet.students.length}
+          </p>
+          <p class="mt-1 text-sm" id="list-status" data-list-status={sheet.status}>
+            {t("lists.status")}:{" "}
+            {sheet.status === "submitted" ? t("lists.statusSubmitted") : t("lists.statusOpen")}
+            {sheet.status === "submitted" && sheet.submittedAt
+              ? ` — ${t("lists.lockedNote", { date: formatDisplayDate(sheet.submittedAt.slice(0, 10)) })}`
+              : ""}
+            {sheet.status === "open" && sheet.unlockReason
+              ? ` — ${t("lists.unlockedNote", { reason: sheet.unlockReason })}`
+              : ""}
+          </p>
+        </div>
+        <div class="flex flex-wrap items-end gap-2">
+          <a class={buttonClass("secondary", "sm")} href={`/api/lists/${sheet.sectionId}/export`} download>
+            {t("lists.export")}
+          </a>
+          <ListActions
+            sectionId={sheet.sectionId}
+            canSubmit={sheet.editable && sheet.components.length > 0}
+            canUnlock={data.canUnlock && sheet.status === "submitted"}
+          />
+        </div>
+      </div>
+      <Tabs
+        id="list-tabs"
+        label={sheet.course.name}
+        selected={data.tab}
+        tabs={[
+          { key: "points", label: t("lists.tabs.points"), href: base },
+          { key: "attendance", label: t("lists.tabs.attendance"), href: `${base}?tab=attendance` },
+        ]}
+      />
+      {data.tab === "points" && (sheet.components.length === 0
+        ? <p class="text-sm text-gray-600">{t("lists.noComponents")}</p>
+        : <ListGrid sheet={sheet} />)}
+      {data.tab === "attendance" && data.date && (
+        <>
+          <form method="get" action={base} class="flex items-end gap-2">
+            <input type="hidden" name="tab" value="attendance" />
+            <label class="flex flex-col text-xs">
+              {t("lists.attendance.date")}
+              <select name="date" class="rounded border border-gray-300 px-2 py-1 text-sm">
+                {sheet.dates.map((d) => (
+                  <option key={d} value={d} selected={d === data.date}>{formatDisplayDate(d)}</option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" class={buttonClass("secondary", "sm")}>{t("lists.show")}</button>
+          </form>
+          <AttendanceGrid
+            sectionId={sheet.sectionId}
+            date={data.date}
+            dateLabel={formatDisplayDate(data.date)}
+            editable={sheet.editable}
+            absenceLimit={sheet.absenceLimit}
+            rows={sheet.students.map((s) => ({
+              studentId: s.studentId,
+              name: s.name,
+              state: data.marks[s.studentId] ?? null,
+              absenceShare: s.absenceShare,
+              overLimit: s.overLimit,
+            }))}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * Course lists in a real browser (issue 20), in both languages: the demo professor lands on their lists, fills
+ * a student's points by keyboard (each cell saved on its own, with its state shown), meets another person's
+ * change of a cell (409: the cell shows the other value), submits, and the student sees the grade and their GPA
+ * change on their grades page, reached from the menu; then (in Georgian) the registrar unlocks with a reason,
+ * the professor lowers the final exam and submits again, and the student sees the new grade.
+ */
+import type { Browser, Page } from "playwright-core";
+import { assert, assertEquals, assertStringIncludes } from "../assert.ts";
+import { DEMO, signIn, withBrowser } from "./harness.ts";
+
+const STEP_TIMEOUT_MS = 15_000;
+const STUDENT_ID = 1;
+
+interface Sheet {
+  sectionId: string;
+  components: { id: number; name: string; max: number }[];
+  students: { studentId: number; cells: { points: number | null; versionstamp: string | null }[] }[];
+}
+
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
+  );
+}
+
+async function pageAs(
+  browser: Browser,
+  base: string,
+  lang: string,
+  account: { email: string; password: string },
+) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  await context.addCookies([{ name: "lang", value: lang, url: base }]);
+  const page = await context.newPage();
+  await signIn(page, base, account);
+  return page;
+}
+
+const api = <T>(page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(async ({ method, path, body }) => {
+    const res = await fetch(`/api${path}`, {
+      method,
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  }, { method, path, body }) as Promise<{ status: number; body: T }>;
+
+/** Types `values` into the student's row from its first cell, moving right with the arrow key. */
+async function typeRow(page: Page, row: number, values: number[], first = 0) {
+  const cell = page.locator(`[data-grid-cell="${row}:${first}"]`);
+  await cell.focus();
+  for (const [i, value] of values.entries()) {
+    await page.keyboard.type(String(value));
+    await page.keyboard.press(i < values.length - 1 ? "ArrowRight" : "Enter");
+  }
+}
+
+/** The student's row in the grid (rows are in name order, so it depends on the language). */
+const rowOf = (page: Page) =>
+  page.locator("#list-grid tbody tr").evaluateAll(
+    (rows, id) => rows.findIndex((r) => r.getAttribute("data-student") === String(id)),
+    STUDENT_ID,
+  );
+
+async function gpaOf(page: Page): Promise<string> {
+  return (await page.locator("#grades-gpa strong").textContent()) ?? "";
+}
+
+Deno.test({
+  name: "course lists: a professor grades by keyboard and the student sees it, in both languages",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: (t) =>
+    withBrowser(async ({ server, browser }) => {
+      const base = server.url;
+      const errors: string[] = [];
+      const prof = await pageAs(browser, base, "en", DEMO.prof);
+      prof.on("pageerror", (e) => errors.push(e.message));
+      const staff = await pageAs(browser, base, "ka", DEMO.staff);
+      const student = await pageAs(browser, base, "en", DEMO.student);
+
+      let sectionId = "";
+      let sheet: Sheet;
+      let row = -1;
+      await t.step("the professor lands on their lists and opens one", async () => {
+        assertEquals(new URL(prof.url()).pathname, "/lists/list");
+        const mine = await api<{ data: { sectionId: string; status: string; students: number }[] }>(
+          prof,
+          "GET",
+          "/lists",
+        );
+        sectionId = mine.body.data.find((r) => r.status === "open" && r.students > 0)!.sectionId;
+        // The registrar enrols the demo student in it (the demo student holds another professor's section).
+        const enrol = await api(staff, "POST", "/registrations", {
+          sectionId,
+          studentId: STUDENT_ID,
+          override: true,
+          reason: "lists browser test",
+        });
+        assertEquals(enrol.status, 201);
+        await settled(prof);
+        await prof.locator(`a[href="/lists/${sectionId}"]`).click();
+        await prof.waitForURL(`${base}/lists/${sectionId}`);
+        await settled(prof);
+        sheet = (await api<Sheet>(prof, "GET", `/lists/${sectionId}`)).body;
+        row = await rowOf(prof);
+        assert(row >= 0, "the student is on the list");
+      });
+
+      let gpaBefore = "";
+      await t.step("the student's grade is pending before the list is submitted", async () => {
+        await student.goto(`${base}/grades`);
+        await settled(student);
+        gpaBefore = await gpaOf(student);
+        const course = student.locator("tr", { has: student.locator("[data-grade]") }).filter({
+          hasText: "Not graded yet",
+        });
+        assert(await course.count() >= 1);
+      });
+
+      await t.step(
+        "points typed by keyboard are saved cell by cell, and the total and grade follow",
+        async () => {
+          // Everything but one point of each component: 100 − 4 = 96 → A.
+          const values = sheet.components.map((c) => c.max - 1);
+          await typeRow(prof, row, values);
+          const marks = prof.locator(`#list-grid tr[data-student="${STUDENT_ID}"] [data-cell-state=saved]`);
+          await prof.waitForFunction(
+            ({ id, n }) =>
+              document.querySelectorAll(`#list-grid tr[data-student="${id}"] [data-cell-state=saved]`)
+                .length === n,
+            { id: STUDENT_ID, n: values.length },
+          );
+          assertEquals(await marks.count(), values.length);
+          const total = values.reduce((a, b) => a + b, 0);
+          const line = prof.locator(`#list-grid tr[data-student="${STUDENT_ID}"]`);
+          assertEquals((await line.locator("[data-total]").textContent())?.trim(), String(total));
+          assertEquals((await line.locator("[data-grade]").textContent())?.trim(), "A");
+          // Typing replaces: the first cell again, a new value, and Escape takes it back before it is saved.
+          await prof.locator(`[data-grid-cell="${row}:0"]`).focus();
+          await prof.keyboard.type("1");
+          await prof.keyboard.press("Escape");
+          assertEquals(await prof.locator(`[data-grid-cell="${row}:0"]`).inputValue(), String(values[0]));
+        },
+      );
+
+      await t.step(
+        "a cell someone else saved meanwhile shows their value instead of being overwritten",
+        async () => {
+          const current = (await api<Sheet>(prof, "GET", `/lists/${sectionId}`)).body;
+          const cell = current.students.find((s) => s.studentId === STUDENT_ID)!.cells[0];
+          // Another session of the professor (a second tab) saves the first cell.
+          const other = await pageAs(browser, base, "en", DEMO.prof);
+          const saved = await api(other, "PUT", `/lists/${sectionId}/points`, {
+            studentId: STUDENT_ID,
+            componentId: sheet.components[0].id,
+            points: 2,
+            versionstamp: cell.versionstamp,
+          });
+          assertEquals(saved.status, 200);
+          await other.context().close();
+          await prof.locator(`[data-grid-cell="${row}:0"]`).focus();
+          await prof.keyboard.type("5");
+          await prof.keyboard.press("ArrowRight");
+          const message = prof.locator(`#list-grid tr[data-student="${STUDENT_ID}"] [data-cell-message]`);
+          await message.waitFor();
+          assertStringIncludes(await message.textContent() ?? "", "now 2");
+          assertEquals(await prof.locator(`[data-grid-cell="${row}:0"]`).inputValue(), "2");
+          // Back to everything but one point.
+          await prof.locator(`[data-grid-cell="${row}:0"]`).focus();
+          await prof.keyboard.type(String(sheet.components[0].max - 1));
+          await prof.keyboard.press("Enter");
+          await prof.waitForFunction(
+            (id) =>
+              document.querySelector(`#list-grid tr[data-student="${id}"] [data-cell-state]`)?.getAttribute(
+                "data-cell-state",
+              ) === "saved",
+            STUDENT_ID,
+          );
+        },
+      );
+
+      await t.step("submitting locks the list", async () => {
+        await prof.locator("#list-submit").click();
+        const dialog = prof.locator("#list-submit-confirm");
+        await dialog.waitFor({ state: "visible" });
+        await dialog.getByRole("button", { name: "Yes" }).click();
+        await prof.waitForSelector("#list-status[data-list-status=submitted]");
+        await settled(prof);
+        assert(await prof.locator(`[data-grid-cell="${row}:0"]`).isDisabled());
+      });
+
+      await t.step("the student finds the grade from the menu, and their GPA moved", async () => {
+        await student.goto(`${base}/tables`);
+        await settled(student);
+        const link = student.locator('[data-testid=side-menu] a[data-menu-id="206"]');
+        if (!await link.isVisible()) await student.locator("#menu-group-20").click();
+        await link.click();
+        await student.waitForURL(`${base}/grades`);
+        await settled(student);
+        const graded = student.locator("[data-grade]", { hasText: /^A$/ });
+        assertEquals(await graded.count(), 1);
+        assert((await gpaOf(student)) !== gpaBefore, `the GPA moved from ${gpaBefore}`);
+      });
+
+      await t.step("in Georgian: the registrar unlocks with a reason", async () => {
+        await staff.goto(`${base}/lists/${sectionId}`);
+        await settled(staff);
+        await staff.locator("input[name=reason]").fill("დასკვნითი გამოცდა გადასწორდა");
+        await staff.getByRole("button", { name: "განბლოკვა" }).click();
+        await staff.waitForSelector("#list-status[data-list-status=open]");
+      });
+
+      await t.step("in Georgian: the professor lowers the final exam and submits again", async () => {
+        await prof.context().addCookies([{ name: "lang", value: "ka", url: base }]);
+        await prof.goto(`${base}/lists/${sectionId}`);
+        await settled(prof);
+        assertStringIncludes(
+          await prof.locator("#list-status").textContent() ?? "",
+          "დასკვნითი გამოცდა გადასწორდა",
+        );
+        const last = sheet.components.length - 1;
+        row = await rowOf(prof);
+        await prof.locator(`[data-grid-cell="${row}:${last}"]`).focus();
+        await prof.keyboard.type("0");
+        await prof.keyboard.press("Enter");
+        const line = prof.locator(`#list-grid tr[data-student="${STUDENT_ID}"]`);
+        await new Promise((r) => setTimeout(r, 2000));
+        await prof.waitForFunction(
+          (id) =>
+            document.querySelector(`#list-grid tr[data-student="${id}"] [data-grade]`)?.textContent
+              ?.trim() !== "A",
+          STUDENT_ID,
+        );
+        const grade = (await line.locator("[data-grade]").textContent())?.trim();
+        await prof.locator("#list-submit").click();
+        const dialog = prof.locator("#list-submit-confirm");
+        await dialog.waitFor({ state: "visible" });
+        await dialog.getByRole("button", { name: "დიახ" }).click();
+        await prof.waitForSelector("#list-status[data-list-status=submitted]");
+
+        await student.context().addCookies([{ name: "lang", value: "ka", url: base }]);
+        await student.goto(`${base}/grades`);
+        await settled(student);
+        assertEquals(await student.locator("[data-grade]", { hasText: new RegExp(`^${grade}$`) }).count(), 1);
+        assertStringIncludes(await student.locator("h1").textContent() ?? "", "ჩემი შეფასებები");
+      });
+
+      assertEquals(errors, []);
+    }),
+});
