@@ -64,6 +64,7 @@ import { SESSION_COOKIE } from "../http/session_cookie.ts";
 import { ACADEMIC_SERVERS, ACADEMIC_TARGETS } from "./academic.ts";
 import { REGISTRATION_SERVERS, REGISTRATION_TARGETS } from "./registration.ts";
 import { runChatBench } from "./chat.ts";
+import { runFinanceBench } from "./finances.ts";
 import { frameworkRuntimeBytes } from "./framework_js.ts";
 
 interface Options {
@@ -483,6 +484,8 @@ async function main(): Promise<number> {
   printIdleJs(idle);
   console.log("");
   const chatChecks = opts.chat === "after" ? await chatInItsOwnProcess(opts) : [];
+  // Finances (bench/finances.ts): in-process figures on the large demo, in a process of their own.
+  const financeChecks = !opts.only || "finances".includes(opts.only) ? await runFinanceBench() : [];
 
   const checks = [
     ...probeChecks,
@@ -492,6 +495,7 @@ async function main(): Promise<number> {
     }),
     ...jsChecks,
     ...chatChecks,
+    ...financeChecks,
   ];
   console.log("Checks");
   for (const line of checkLines(checks)) console.log(`  ${line}`);
