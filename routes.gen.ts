@@ -53,6 +53,7 @@ import * as $r47 from "./routes/api/rule_students.ts";
 import * as $r48 from "./routes/api/schools.ts";
 import * as $r49 from "./routes/api/settings.ts";
 import * as $r50 from "./routes/api/shell.ts";
+import * as $r51 from "./routes/api/sms.ts";
 import * as $r52 from "./routes/api/student_status.ts";
 import * as $r53 from "./routes/api/students.ts";
 import * as $r54 from "./routes/api/sub_books.ts";
@@ -105,6 +106,7 @@ import * as $r100 from "./routes/poll/dashboard.tsx";
 import * as $r101 from "./routes/poll/index.tsx";
 import * as $r102 from "./routes/registration.tsx";
 import * as $r103 from "./routes/school-leavers.tsx";
+import * as $r104 from "./routes/sms.tsx";
 import * as $r105 from "./routes/structure/index.tsx";
 import * as $r106 from "./routes/structure/schools.tsx";
 import * as $r107 from "./routes/structure/specials.tsx";
@@ -147,6 +149,8 @@ import * as $i27 from "./islands/registration/actions.tsx";
 import * as $i28 from "./islands/shell/mailbox_items.tsx";
 import * as $i29 from "./islands/shell/side_menu.tsx";
 import * as $i30 from "./islands/shell/top_bar.tsx";
+import * as $i31 from "./islands/sms/composer.tsx";
+import * as $i32 from "./islands/sms/resend.tsx";
 import * as $i33 from "./islands/structure/programs.tsx";
 import * as $i34 from "./islands/structure/schools.tsx";
 import * as $i35 from "./islands/students/filters.tsx";
@@ -208,6 +212,7 @@ const manifest: Manifest = {
     "./routes/api/schools.ts": $r48,
     "./routes/api/settings.ts": $r49,
     "./routes/api/shell.ts": $r50,
+    "./routes/api/sms.ts": $r51,
     "./routes/api/student_status.ts": $r52,
     "./routes/api/students.ts": $r53,
     "./routes/api/sub_books.ts": $r54,
@@ -260,6 +265,7 @@ const manifest: Manifest = {
     "./routes/poll/index.tsx": $r101,
     "./routes/registration.tsx": $r102,
     "./routes/school-leavers.tsx": $r103,
+    "./routes/sms.tsx": $r104,
     "./routes/structure/index.tsx": $r105,
     "./routes/structure/schools.tsx": $r106,
     "./routes/structure/specials.tsx": $r107,
@@ -304,6 +310,8 @@ const manifest: Manifest = {
     "./islands/shell/mailbox_items.tsx": $i28,
     "./islands/shell/side_menu.tsx": $i29,
     "./islands/shell/top_bar.tsx": $i30,
+    "./islands/sms/composer.tsx": $i31,
+    "./islands/sms/resend.tsx": $i32,
     "./islands/structure/programs.tsx": $i33,
     "./islands/structure/schools.tsx": $i34,
     "./islands/students/filters.tsx": $i35,
@@ -360,6 +368,7 @@ export type ApiOperations = OperationsOf<{
   "/api/schools": typeof $r48;
   "/api/settings": typeof $r49;
   "/api/shell": typeof $r50;
+  "/api/sms": typeof $r51;
   "/api/student_status": typeof $r52;
   "/api/students": typeof $r53;
   "/api/sub_books": typeof $r54;

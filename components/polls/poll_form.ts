@@ -1,5 +1,6 @@
 /** The builder's working copy of a poll: what the form edits and how it becomes the API's body. */
 import type { InputOf, ResponseOf } from "../api.ts";
+import { audienceBody, type AudienceDraft } from "./audience_fields.tsx";
 
 export type PollBody = InputOf<"POST /polls">["body"];
 export type StoredPoll = ResponseOf<"GET /polls/{id}">["poll"];
@@ -13,7 +14,7 @@ export interface DraftQuestion {
   options: { text: string; textEn: string }[];
 }
 
-export interface DraftPoll {
+export interface DraftPoll extends AudienceDraft {
   title: string;
   titleEn: string;
   description: string;
@@ -22,12 +23,6 @@ export interface DraftPoll {
   anonymous: boolean;
   editable: boolean;
   questions: DraftQuestion[];
-  guards: string[];
-  schoolIds: string[];
-  programIds: string[];
-  admissionYears: string[];
-  sectionIds: string;
-  userIds: string;
 }
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, as <input type=datetime-local> shows it. */
@@ -90,22 +85,12 @@ export function draftOf(poll: StoredPoll | null, now = Date.now()): DraftPoll {
   };
 }
 
-const list = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 const isoOf = (local: string) => {
   const d = new Date(local);
   return Number.isNaN(d.getTime()) ? local : d.toISOString();
 };
 
-export function audienceOf(d: DraftPoll): PollBody["audience"] {
-  return {
-    guards: d.guards as ("user" | "prof" | "custom")[],
-    schoolIds: d.schoolIds.map(Number),
-    programIds: d.programIds.map(Number),
-    admissionYears: d.admissionYears.map(Number),
-    sectionIds: list(d.sectionIds),
-    userIds: list(d.userIds).map(Number),
-  };
-}
+export const audienceOf = (d: DraftPoll): PollBody["audience"] => audienceBody(d);
 
 export function bodyOf(d: DraftPoll): PollBody {
   return {

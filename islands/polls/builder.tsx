@@ -7,7 +7,8 @@
 import { useState } from "preact/hooks";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Textarea, TextInput } from "../../components/ui/field.tsx";
-import { MultiSelect, type MultiSelectOption, Select } from "../../components/ui/select.tsx";
+import { type MultiSelectOption, Select } from "../../components/ui/select.tsx";
+import { AudienceFields } from "../../components/polls/audience_fields.tsx";
 import { useSave } from "../../components/ui/form_kit.tsx";
 import {
   audienceOf,
@@ -31,7 +32,6 @@ export interface PollBuilderProps {
 }
 
 const KINDS: QuestionKind[] = ["single", "multiple", "scale", "text"];
-const GUARDS = ["user", "prof", "custom"];
 const CHECK = "h-4 w-4 rounded border-gray-300";
 
 export function PollBuilder(props: PollBuilderProps) {
@@ -145,71 +145,14 @@ export function PollBuilder(props: PollBuilderProps) {
         </div>
       </div>
 
-      <fieldset class="space-y-3 rounded-lg border border-gray-200 p-4">
-        <legend class="px-1 text-sm font-semibold">{t("polls.fields.audience")}</legend>
-        <div class="flex flex-wrap gap-4">
-          {GUARDS.map((g) => (
-            <label key={g} class="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                class={CHECK}
-                checked={draft.guards.includes(g)}
-                onChange={(e) =>
-                  set({
-                    guards: e.currentTarget.checked
-                      ? [...draft.guards, g]
-                      : draft.guards.filter((x) => x !== g),
-                  })}
-              />
-              {t(`polls.guards.${g}`)}
-            </label>
-          ))}
-        </div>
-        <div class="grid gap-4 md:grid-cols-3">
-          <MultiSelect
-            id="poll-schools"
-            label={t("polls.fields.schools")}
-            options={props.schools}
-            value={draft.schoolIds}
-            onChange={(schoolIds) => set({ schoolIds })}
-          />
-          <MultiSelect
-            id="poll-programs"
-            label={t("polls.fields.programs")}
-            options={props.programs}
-            value={draft.programIds}
-            onChange={(programIds) => set({ programIds })}
-          />
-          <MultiSelect
-            id="poll-years"
-            label={t("polls.fields.admissionYears")}
-            options={props.years}
-            value={draft.admissionYears}
-            onChange={(admissionYears) => set({ admissionYears })}
-          />
-          <TextInput
-            id="poll-sections"
-            class="md:col-span-3"
-            label={t("polls.fields.sectionIds")}
-            value={draft.sectionIds}
-            onInput={(e) => set({ sectionIds: e.currentTarget.value })}
-          />
-          <TextInput
-            id="poll-users"
-            class="md:col-span-3"
-            label={t("polls.fields.userIds")}
-            value={draft.userIds}
-            onInput={(e) => set({ userIds: e.currentTarget.value })}
-          />
-        </div>
-        {err("audience") && <p class="text-sm text-danger-700" role="alert">{err("audience")}</p>}
+      <AudienceFields id="poll" value={draft} onChange={set} error={err("audience")} {...props}>
         <div class="flex items-center gap-3">
           <Button variant="secondary" size="sm" onClick={countAudience}>
             {t("polls.actions.countAudience")}
           </Button>
           {count && <span class="text-sm" data-testid="poll-audience-count">{count}</span>}
         </div>
-      </fieldset>
+      </AudienceFields>
 
       <fieldset class="space-y-4">
         <legend class="text-sm font-semibold">{t("polls.fields.questions")}</legend>

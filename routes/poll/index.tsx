@@ -2,7 +2,7 @@ import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import type { AppState } from "../../http/app_state.ts";
 import { PollBuilder, type PollBuilderProps } from "../../islands/polls/builder.tsx";
 import { getPoll } from "../../services/polls/store.ts";
-import { findStudents, studentStructure } from "../../services/students/list_index.ts";
+import { audienceOptions } from "../../components/polls/audience_options.ts";
 import { notFound } from "../../utils/errors.ts";
 
 export const meta: RouteMeta = { titleKey: "menu.polls", permission: "menu.contact.polls" };
@@ -13,17 +13,10 @@ export const handler: Handlers<PollBuilderProps, AppState> = {
     const idText = url.searchParams.get("id");
     const stored = idText ? await getPoll(Number(idText)) : null;
     if (idText && (!stored || stored.value.status !== "draft")) throw notFound("poll_definitions");
-    const [structure, found] = await Promise.all([
-      studentStructure(),
-      findStudents({}, { page: 1, limit: 1 }),
-    ]);
-    const name = (ka: string, en: string) => (state.lang === "en" ? en || ka : ka);
     return render({
       poll: stored?.value ?? null,
       versionstamp: stored?.versionstamp ?? null,
-      schools: structure.schoolList.map((s) => ({ value: String(s.id), label: name(s.nameKa, s.nameEn) })),
-      programs: structure.programList.map((p) => ({ value: String(p.id), label: name(p.nameKa, p.nameEn) })),
-      years: found.admissionYears.map((y) => ({ value: String(y), label: String(y) })),
+      ...await audienceOptions(state.lang),
     });
   },
 };

@@ -17,6 +17,7 @@ import { registrationSeed } from "./registration.ts";
 import { listsSeed } from "./lists.ts";
 import { financesSeed } from "./finances.ts";
 import { pollsSeed } from "./polls.ts";
+import { smsSeed } from "./sms.ts";
 import { admissionsSeed } from "./admissions.ts";
 
 export type SeedSize = "small" | "large";
@@ -51,6 +52,7 @@ export const SEED_PARTS: SeedPart[] = [
   notificationsSeed,
   shellLiveSeed,
   pollsSeed,
+  smsSeed,
   chatSeed,
 ];
 
