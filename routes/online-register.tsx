@@ -4,7 +4,13 @@ import type { Handlers, PageProps, RouteConfig, RouteMeta } from "../framework/t
 import { clientInfo } from "../http/session_cookie.ts";
 import { submitApplication } from "../services/admissions/applications.ts";
 import { DOCUMENT_MAX_BYTES } from "../services/admissions/documents.ts";
-import { type Choice, citizenshipChoices, programChoices } from "../services/admissions/form.ts";
+import {
+  type Choice,
+  choicesVersion,
+  citizenshipChoices,
+  programChoices,
+} from "../services/admissions/form.ts";
+import { CachedFragment } from "../framework/islands.ts";
 import { DOCUMENT_KINDS } from "../services/admissions/model.ts";
 import type { ApplicantForm } from "../services/admissions/rules.ts";
 import { chargeSubmission } from "../services/admissions/throttle.ts";
@@ -24,6 +30,8 @@ interface OnlineRegisterData {
   citizenships: Choice[];
   /** Set once the application is stored. */
   done: { reference: string; updated: boolean } | null;
+  /** The empty form of a GET, before anything was typed. */
+  blank: boolean;
 }
 
 const FIELDS: (keyof ApplicantForm)[] = [
@@ -54,12 +62,13 @@ async function page(state: AppState, values = emptyValues()): Promise<OnlineRegi
     programs: await programChoices(state.lang),
     citizenships: citizenshipChoices(state.lang),
     done: null,
+    blank: false,
   };
 }
 
 export const handler: Handlers<OnlineRegisterData, AppState> = {
   async GET({ state, render }) {
-    return render(await page(state));
+    return render({ ...await page(state), blank: true });
   },
   async POST({ req, state, render, remoteAddr }) {
     const data = await page(state);
@@ -100,6 +109,17 @@ export const handler: Handlers<OnlineRegisterData, AppState> = {
   },
 };
 
+const form = (data: OnlineRegisterData, state: AppState) => (
+  <OnlineRegisterForm
+    t={state.t}
+    values={data.values}
+    errors={data.errors}
+    programs={data.programs}
+    citizenships={data.citizenships}
+    maxMegabytes={DOCUMENT_MAX_BYTES / 1024 / 1024}
+  />
+);
+
 export default function OnlineRegister({ data, state, url }: PageProps<OnlineRegisterData, AppState>) {
   const { t } = state;
   return (
@@ -136,14 +156,15 @@ export default function OnlineRegister({ data, state, url }: PageProps<OnlineReg
                   {data.alert}
                 </p>
               )}
-              <OnlineRegisterForm
-                t={t}
-                values={data.values}
-                errors={data.errors}
-                programs={data.programs}
-                citizenships={data.citizenships}
-                maxMegabytes={DOCUMENT_MAX_BYTES / 1024 / 1024}
-              />
+              {data.blank
+                // The blank form is the same for everyone: its markup is kept per language and program list.
+                ? (
+                  <CachedFragment
+                    cacheKey={`online-register:${choicesVersion(data.programs)}`}
+                    render={() => form(data, state)}
+                  />
+                )
+                : form(data, state)}
             </>
           )}
       </div>

@@ -1,10 +1,14 @@
 /**
  * What the public form needs besides the applicant's own values: the programs open for applications and the
  * citizenships offered (any ISO 3166 two-letter code is accepted; these are the usual ones), named in the
- * page's language. Reading the programs costs one `getMany` of their version keys (students/structure.ts).
+ * page's language. The programs are kept in this process (db/cached_value.ts) under the structure's version
+ * keys and checked in the background at most once a second, so the public page, under load from anyone,
+ * reads no KV at all.
  */
+import type { Program } from "../academic/model.ts";
+import { cachedValue } from "../db/cached_value.ts";
 import { db } from "../db/kv.ts";
-import { freshStructure, STRUCTURE_VERSION_KEYS } from "../students/structure.ts";
+import { STRUCTURE_VERSION_KEYS } from "../students/structure.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
 export interface Choice {
@@ -48,11 +52,34 @@ export function citizenshipChoices(lang: Lang): Choice[] {
   return choices;
 }
 
-/** Active programs, by school and code, labelled "code — name" in `lang`. */
+const openPrograms = cachedValue<Record<Lang, Choice[]>>({
+  name: "admission_programs",
+  versionKeys: STRUCTURE_VERSION_KEYS,
+  maxAgeMs: 60_000,
+  async load() {
+    const programs: Program[] = [];
+    for await (const e of db().list<Program>({ prefix: ["programs"] })) programs.push(e.value);
+    const active = programs.filter((p) => p.status === "active").sort((a, b) => a.code.localeCompare(b.code));
+    const label = (lang: Lang) =>
+      active.map((p) => ({
+        value: String(p.id),
+        label: `${p.code} — ${lang === "en" ? p.nameEn : p.nameKa}`,
+      }));
+    return { ka: label("ka"), en: label("en") };
+  },
+});
+
+const versions = new WeakMap<Choice[], number>();
+let lastVersion = 0;
+
+/** A name for this list of choices, new whenever the programs were loaded anew: a cache key for the markup. */
+export function choicesVersion(choices: Choice[]): number {
+  let version = versions.get(choices);
+  if (version === undefined) versions.set(choices, version = ++lastVersion);
+  return version;
+}
+
+/** Active programs, by code, labelled "code — name" in `lang`. */
 export async function programChoices(lang: Lang): Promise<Choice[]> {
-  const structure = await freshStructure(await db().getMany(STRUCTURE_VERSION_KEYS));
-  return structure.programList.filter((p) => p.status === "active").map((p) => ({
-    value: String(p.id),
-    label: `${p.code} — ${lang === "en" ? p.nameEn : p.nameKa}`,
-  }));
+  return (openPrograms.peek() ?? await openPrograms.get())[lang];
 }
