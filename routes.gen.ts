@@ -158,6 +158,10 @@ import * as $i36 from "./islands/students/form.tsx";
 import * as $i37 from "./islands/students/qr.tsx";
 import * as $i38 from "./islands/timetable/toolbar.tsx";
 import * as $i39 from "./islands/ui/kit_demo.tsx";
+import * as $fin0 from "./routes/api/finance_discounts.ts";
+import * as $fin6 from "./routes/finances-second/discounts.tsx";
+import * as $fin12 from "./routes/api/finance_discounts.ts";
+import * as $fin13 from "./routes/finances-second/discounts.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -277,6 +281,10 @@ const manifest: Manifest = {
     "./routes/user/notifications/list.tsx": $r113,
     "./routes/user/notifications/settings.tsx": $r114,
     "./routes/vote-form.tsx": $r115,
+    "./routes/api/finance_discounts.ts": $fin0,
+    "./routes/finances-second/discounts.tsx": $fin6,
+    "./routes/api/finance_discounts.ts": $fin12,
+    "./routes/finances-second/discounts.tsx": $fin13,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -378,4 +386,6 @@ export type ApiOperations = OperationsOf<{
   "/api/timetable_entries": typeof $r58;
   "/api/users": typeof $r59;
   "/api/votes": typeof $r60;
+  "/api/finance_discounts": typeof $fin0;
+  "/api/finance_discounts": typeof $fin12;
 }>;

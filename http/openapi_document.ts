@@ -53,7 +53,14 @@ const AREAS: Record<string, { tag: string; segments: string[] }> = {
   },
   "Finances: parameters, ledgers, entries, bank-statement imports, reports": {
     tag: "finances",
-    segments: ["finance_params", "finance_students", "finance_entries", "finance_imports", "finance_reports"],
+    segments: [
+      "finance_params",
+      "finance_students",
+      "finance_entries",
+      "finance_imports",
+      "finance_reports",
+      "finance_discounts",
+    ],
   },
   "Admissions and the student lifecycle: applications, status changes, alumni, diploma supplements": {
     tag: "admissions",

@@ -217,6 +217,53 @@ Deno.test("finances API", async (t) => {
     assertEquals([xlsx.status, xlsx.body[0], xlsx.body[1]], [200, 0x50, 0x4b]);
   });
 
+  await t.step("a discount type is assigned for a period, approved once into a ledger line", async () => {
+    const bad = await call("staff", "POST", "/api/finance_discounts", {
+      nameKa: "x",
+      nameEn: "x",
+      category: "social",
+      kind: "percent",
+      value: 150,
+    });
+    assertEquals([bad.status, Object.keys(bad.body.error.fields)], [422, ["value"]]);
+    const type = await call("staff", "POST", "/api/finance_discounts", {
+      nameKa: "სოციალური 10%",
+      nameEn: "Social 10%",
+      category: "social",
+      kind: "percent",
+      value: 10,
+    });
+    assertEquals(type.status, 201);
+    const assigned = await call("staff", "POST", "/api/finance_discounts/assignments", {
+      studentId,
+      discountId: type.body.id,
+      from: "2026-09-01",
+      to: "2026-09-01",
+    });
+    assertEquals([assigned.status, assigned.body.status], [201, "pending"]);
+    const list = (await call("staff", "GET", "/api/finance_discounts")).body;
+    const shown = list.assignments.find((a: { id: string }) => a.id === assigned.body.id);
+    const approvePath = `/api/finance_discounts/assignments/${studentId}/${assigned.body.id}/approve`;
+    const approved = await call("staff", "POST", approvePath, { versionstamp: shown.versionstamp });
+    assertEquals([approved.status, approved.body.status], [200, "approved"]);
+    const entries: { id: string; kind: string; date: string; amount: number; reversedBy: string | null }[] =
+      (await ledgerOf()).entries;
+    const charged = entries.filter((e) => e.kind === "charge" && e.date === "2026-09-01" && !e.reversedBy)
+      .reduce((sum, e) => sum + e.amount, 0);
+    const line = entries.find((e) => e.id === approved.body.entryId)!;
+    assertEquals(
+      [line.kind, line.amount],
+      ["discount", Math.round(charged / 10)],
+      "10% of that day's charges",
+    );
+    const stale = await call("staff", "POST", approvePath, { versionstamp: shown.versionstamp });
+    assertEquals(stale.status, 409);
+    const removal = await call("staff", "DELETE", `/api/finance_discounts/${type.body.id}`, {
+      versionstamp: "00000000000000000000",
+    });
+    assertEquals(removal.status, 409, "a type that was given stays");
+  });
+
   await t.step("a student sees only their own money", async () => {
     assertEquals((await call("student", "GET", `/api/finance_students/${studentId}`)).status, 403);
     assertEquals((await call("student", "GET", "/api/finance_entries")).status, 403);

@@ -186,3 +186,53 @@ export const Report = z.object({
   total: PeriodRow.optional(),
   truncated: z.boolean().optional(),
 }).openapi("FinanceReport");
+
+const DiscountFields = {
+  nameKa: z.string().trim().min(1).max(100),
+  nameEn: z.string().trim().min(1).max(100),
+  category: z.enum(["scholarship", "social", "sibling", "staff", "other"]),
+  kind: z.enum(["percent", "fixed"]),
+  value: z.number().int().min(1).max(AMOUNT_MAX).openapi({ description: "percent (1-100) or tetri" }),
+};
+
+export const DiscountBody = z.strictObject(DiscountFields).openapi("DiscountTypeInput");
+export const Discount = z.object({ id: z.number().int(), ...DiscountFields }).openapi("DiscountType");
+export const DiscountParam = z.object({ id: IdText.openapi({ param: { name: "id", in: "path" } }) });
+export const VersionBody = z.strictObject({
+  versionstamp: z.string().regex(/^[0-9a-f]{20}$/).openapi({ description: "the version the person saw" }),
+});
+
+const Assignment = z.object({
+  id: z.string(),
+  studentId: z.number().int(),
+  discountId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(["pending", "approved"]),
+  entryId: z.string().nullable(),
+  by: z.number().int().nullable(),
+  approvedBy: z.number().int().nullable(),
+  at: z.string(),
+  versionstamp: z.string().optional(),
+}).openapi("DiscountAssignment");
+export { Assignment };
+
+export const DiscountList = z.object({
+  data: z.array(Discount),
+  assignments: z.array(Assignment),
+}).openapi("DiscountList");
+
+export const AssignBody = z.strictObject({
+  studentId: z.number().int().min(1).max(1_000_000_000),
+  discountId: z.number().int().min(1).max(1_000_000_000),
+  from: Day,
+  to: Day,
+}).openapi("DiscountAssignInput");
+
+export const AssignmentParam = z.object({
+  studentId: IdText.openapi({ param: { name: "studentId", in: "path" } }),
+  assignmentId: z.string().regex(/^[0-9A-Z]{26}$/).openapi({
+    param: { name: "assignmentId", in: "path" },
+    description: "A discount assignment's id",
+  }),
+});

@@ -1,6 +1,6 @@
 /**
  * The answer to every form of the finance screens that the server rendered (one delegated listener): a manual
- * entry, a reversal, the parameters. Each calls the API; on success it says so and re-reads the page (a soft
+ * entry, a reversal, the parameters, discount types, assignments and approvals. Each calls the API; on success it says so and re-reads the page (a soft
  * navigation to the same URL); on failure the shared error dialog shows every field the server named. Amounts
  * are typed in GEL and sent as integer tetri.
  */
@@ -101,6 +101,43 @@ async function submit(form: HTMLFormElement): Promise<string> {
       await call("PUT /finance_params", { body });
       return t("finances.params.saved");
     }
+    case "discount-add": {
+      const kind = text("kind") as "percent" | "fixed";
+      const value = kind === "fixed" ? tetriOf(data, "value", fields) : Number(text("value"));
+      if (Object.keys(fields).length) throw new LocalError(fields);
+      await call("POST /finance_discounts", {
+        body: {
+          nameKa: text("nameKa"),
+          nameEn: text("nameEn"),
+          category: text("category") as InputOf<"POST /finance_discounts">["body"]["category"],
+          kind,
+          value,
+        },
+      });
+      return t("finances.discounts.saved");
+    }
+    case "discount-remove":
+      await call("DELETE /finance_discounts/{id}", {
+        params: { id: form.dataset.discount! },
+        body: { versionstamp: form.dataset.version! },
+      });
+      return t("finances.discounts.saved");
+    case "discount-assign":
+      await call("POST /finance_discounts/assignments", {
+        body: {
+          studentId: Number(text("studentId")),
+          discountId: Number(text("discountId")),
+          from: text("from"),
+          to: text("to"),
+        },
+      });
+      return t("finances.discounts.saved");
+    case "discount-approve":
+      await call("POST /finance_discounts/assignments/{studentId}/{assignmentId}/approve", {
+        params: { studentId: form.dataset.student!, assignmentId: form.dataset.assignment! },
+        body: { versionstamp: form.dataset.version! },
+      });
+      return t("finances.discounts.saved");
   }
   throw new Error(`unknown form ${form.dataset.finForm}`);
 }

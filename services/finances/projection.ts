@@ -149,5 +149,7 @@ export function balanceSeries(
       out.push({ date: dateOfDay(day), balance: projection.cumNet[i] });
     }
   });
+  // The line runs to the date asked about, so the chart's last point is "now" as the page means it.
+  if (out.at(-1)!.date !== to && end > start) out.push({ date: to, balance: balanceAsOf(projection, to) });
   return out;
 }

@@ -1,7 +1,7 @@
 /**
  * Seed part "finances": the parameters (a yearly tuition for every program, two installments, a late fee, a
  * finance hold past 1,000 GEL overdue for two weeks), the fall semester's tuition charged to every student on
- * 2026-09-01, scholarships as discount lines, payments from the bank, and a few debtors. Small demo: written
+ * 2026-09-01, discount types and scholarships assigned and approved (discount lines), payments from the bank, and a few debtors. Small demo: written
  * through the ledger itself (students 1–120; 113–116 owe less than the threshold, 117 owes the whole
  * semester and a late fee and has a finance hold). Large demo: every student's ledger and projection in bulk.
  */
@@ -9,6 +9,7 @@ import { bulkSet } from "../db/kv.ts";
 import { appendEntry, duesOf } from "../finances/ledger.ts";
 import { DEFAULT_PARAMS, type FinanceParams, keys, type LedgerEntry } from "../finances/model.ts";
 import { setParams } from "../finances/params.ts";
+import { addDiscount, approveAssignment, assignDiscount, type DiscountInput } from "../finances/discounts.ts";
 import { emptyProjection, withEntry } from "../finances/projection.ts";
 import { studentStructure } from "../students/list_index.ts";
 import { db } from "../db/kv.ts";
@@ -41,6 +42,7 @@ export const financesSeed: SeedPart = {
   async run(ctx) {
     const params = await setParams(await demoParams(), null);
     if (ctx.size === "large") return await seedLarge(params, ctx);
+    const [scholarship] = await seedDiscountTypes();
     let entries = 0;
     const add = async (entry: Parameters<typeof appendEntry>[0]) => {
       await appendEntry(entry, null);
@@ -57,14 +59,14 @@ export const financesSeed: SeedPart = {
       });
       let owed = SEMESTER_FEE;
       if (studentId % 8 === 0) {
-        await add({
-          ...student,
-          kind: "discount",
-          amount: SEMESTER_FEE / 2,
-          date: CHARGED,
-          reference: "Scholarship 50% / სტიპენდია 50%",
-          source: seedSource(studentId, "scholarship"),
-        });
+        // A scholarship through the discounts' own path: assigned, then approved into a ledger line.
+        const assigned = await assignDiscount(
+          { studentId, discountId: scholarship.id, from: CHARGED, to: CHARGED },
+          null,
+        );
+        const stored = await db().get(keys.assignment(studentId, assigned.id));
+        await approveAssignment(studentId, assigned.id, stored.versionstamp!, null);
+        entries++;
         owed -= SEMESTER_FEE / 2;
       }
       const paid = DEBTORS[studentId] ?? owed;
@@ -90,6 +92,30 @@ export const financesSeed: SeedPart = {
     ctx.log(`finances (small): ${entries} ledger entries, debtors ${Object.keys(DEBTORS).join(", ")}`);
   },
 };
+
+async function seedDiscountTypes() {
+  const types: DiscountInput[] = [
+    {
+      nameKa: "სტიპენდია 50%",
+      nameEn: "Scholarship 50%",
+      category: "scholarship",
+      kind: "percent",
+      value: 50,
+    },
+    { nameKa: "სოციალური 20%", nameEn: "Social 20%", category: "social", kind: "percent", value: 20 },
+    { nameKa: "და-ძმა 10%", nameEn: "Sibling 10%", category: "sibling", kind: "percent", value: 10 },
+    {
+      nameKa: "თანამშრომელი 300 ლარი",
+      nameEn: "Staff 300 GEL",
+      category: "staff",
+      kind: "fixed",
+      value: 30_000,
+    },
+  ];
+  const out = [];
+  for (const type of types) out.push(await addDiscount(type, null));
+  return out;
+}
 
 const seedSource = (studentId: number, what: string) => ({
   type: "seed" as const,
