@@ -158,10 +158,8 @@ import * as $i36 from "./islands/students/form.tsx";
 import * as $i37 from "./islands/students/qr.tsx";
 import * as $i38 from "./islands/timetable/toolbar.tsx";
 import * as $i39 from "./islands/ui/kit_demo.tsx";
-import * as $fin0 from "./routes/api/finance_discounts.ts";
-import * as $fin6 from "./routes/finances-second/discounts.tsx";
-import * as $fin12 from "./routes/api/finance_discounts.ts";
-import * as $fin13 from "./routes/finances-second/discounts.tsx";
+import * as $fin_routes_api_finance_discounts_ts from "./routes/api/finance_discounts.ts";
+import * as $fin_routes_finances_second_discounts_tsx from "./routes/finances-second/discounts.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -281,10 +279,8 @@ const manifest: Manifest = {
     "./routes/user/notifications/list.tsx": $r113,
     "./routes/user/notifications/settings.tsx": $r114,
     "./routes/vote-form.tsx": $r115,
-    "./routes/api/finance_discounts.ts": $fin0,
-    "./routes/finances-second/discounts.tsx": $fin6,
-    "./routes/api/finance_discounts.ts": $fin12,
-    "./routes/finances-second/discounts.tsx": $fin13,
+    "./routes/api/finance_discounts.ts": $fin_routes_api_finance_discounts_ts,
+    "./routes/finances-second/discounts.tsx": $fin_routes_finances_second_discounts_tsx,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -386,6 +382,5 @@ export type ApiOperations = OperationsOf<{
   "/api/timetable_entries": typeof $r58;
   "/api/users": typeof $r59;
   "/api/votes": typeof $r60;
-  "/api/finance_discounts": typeof $fin0;
-  "/api/finance_discounts": typeof $fin12;
+  "/api/finance_discounts": typeof $fin_routes_api_finance_discounts_ts;
 }>;
