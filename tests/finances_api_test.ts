@@ -45,6 +45,7 @@ Deno.test("finances API", async (t) => {
       ...params,
       tuition: [{ programId: 1, basis: "year", amount: 225000 }],
       dueDays: 0,
+      holdsEnabled: true,
       holdThreshold: 10000,
       graceDays: 0,
     });

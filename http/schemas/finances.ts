@@ -41,6 +41,7 @@ export const Params = z.strictObject({
     value: z.number().int().min(0).max(AMOUNT_MAX),
     afterDays: z.number().int().min(0).max(366),
   }),
+  holdsEnabled: z.boolean(),
   holdThreshold: Tetri.min(0).max(AMOUNT_MAX),
   graceDays: z.number().int().min(0).max(366),
 }).openapi("FinanceParams");

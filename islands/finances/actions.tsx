@@ -94,6 +94,7 @@ async function submit(form: HTMLFormElement): Promise<string> {
             : Number(text("lateFeeValue")),
           afterDays: Number(text("lateFeeAfterDays")),
         },
+        holdsEnabled: data.get("holdsEnabled") === "on",
         holdThreshold: tetriOf(data, "holdThreshold", fields),
         graceDays: Number(text("graceDays")),
       };

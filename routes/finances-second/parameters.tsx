@@ -133,6 +133,10 @@ export default function FinanceParametersPage({ data, state }: PageProps<Data, A
         </fieldset>
         <fieldset class="flex flex-wrap gap-2 rounded border border-gray-200 p-3">
           <legend class="px-1 font-semibold">{t(`${P}.hold`)}</legend>
+          <label class="flex items-center gap-1 text-xs">
+            <input type="checkbox" name="holdsEnabled" checked={params.holdsEnabled} />{" "}
+            {t(`${P}.holdsEnabled`)}
+          </label>
           <label class="flex flex-col text-xs">
             {t(`${P}.holdThreshold`)}
             <input name="holdThreshold" inputMode="decimal" value={gel(params.holdThreshold)} class={INPUT} />

@@ -21,7 +21,7 @@ export function financeHoldReason(
   day: string,
 ): string | null {
   const overdue = overdueBeyondGrace(projection, day, params.graceDays);
-  if (overdue <= params.holdThreshold || overdue <= 0) return null;
+  if (!params.holdsEnabled || overdue <= params.holdThreshold || overdue <= 0) return null;
   return `ფინანსური დავალიანება: ${formatGel(overdue, "ka")} ლარი · Overdue tuition: ${
     formatGel(overdue)
   } GEL`;

@@ -100,7 +100,13 @@ Deno.test("ledger", async (t) => {
     await t.step(
       "a debt past the threshold places a finance hold with its amount; paying lifts it",
       async () => {
-        await db().set(keys.params(), { ...DEFAULT_PARAMS, holdThreshold: 10000, graceDays: 5, dueDays: 10 });
+        await db().set(keys.params(), {
+          ...DEFAULT_PARAMS,
+          holdsEnabled: true,
+          holdThreshold: 10000,
+          graceDays: 5,
+          dueDays: 10,
+        });
         await appendEntry({
           studentId: 1,
           kind: "charge",

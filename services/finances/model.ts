@@ -93,6 +93,8 @@ export interface FinanceParams {
   /** Days after a charge its (first) installment falls due. */
   dueDays: number;
   lateFee: { kind: "none" | "fixed" | "percent"; value: number; afterDays: number };
+  /** Whether debts place finance holds at all (off until the finance office sets the rule). */
+  holdsEnabled: boolean;
   /** A finance hold is placed when more than this (tetri) has been overdue for more than graceDays. */
   holdThreshold: number;
   graceDays: number;
@@ -112,6 +114,7 @@ export const DEFAULT_PARAMS: FinanceParams = {
   installmentDays: 30,
   dueDays: 30,
   lateFee: { kind: "none", value: 0, afterDays: 30 },
+  holdsEnabled: false,
   holdThreshold: 0,
   graceDays: 0,
 };

@@ -34,6 +34,7 @@ Deno.test("charges follow registration", async (t) => {
     await db().set(keys.params(), {
       ...DEFAULT_PARAMS,
       tuition: [{ programId: student.programId, basis: "credit", amount: 10000 }],
+      holdsEnabled: true,
       holdThreshold: 50000,
       graceDays: 0,
       dueDays: 0,

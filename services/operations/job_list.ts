@@ -6,3 +6,4 @@
 import "../notifications/fan_out.ts";
 import "../chat/upload_quota.ts";
 import "../sms/send.ts";
+import "../finances/nightly.ts";

@@ -4,3 +4,4 @@
  * (a nightly aggregate: `cron: NIGHTLY_CRON`, enqueueing its own job).
  */
 import "../chat/upload_quota.ts";
+import "../finances/nightly.ts";

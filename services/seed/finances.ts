@@ -32,6 +32,7 @@ async function demoParams(): Promise<FinanceParams> {
     installmentDays: 30,
     dueDays: 30,
     lateFee: { kind: "fixed", value: 2_000, afterDays: 30 },
+    holdsEnabled: true,
     holdThreshold: 100_000,
     graceDays: 14,
   };
