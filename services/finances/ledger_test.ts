@@ -7,7 +7,7 @@ import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
 import { pinClock } from "../academic/clock.ts";
 import { closeDb, db, openDb } from "../db/kv.ts";
 import { FINANCE_HOLD_ID, listHolds } from "../registration/holds.ts";
-import { appendEntry, listEntries, readProjection, reverseEntry } from "./ledger.ts";
+import { appendEntry, appendMany, listEntries, readProjection, reverseEntry } from "./ledger.ts";
 import { DEFAULT_PARAMS, keys } from "./model.ts";
 import { formatGel, parseGel, splitAmount } from "./money.ts";
 import { balanceAsOf } from "./projection.ts";
@@ -19,7 +19,7 @@ Deno.test("ledger", async (t) => {
   pinClock("2026-11-22T12:00:00+04:00");
   await openDb(":memory:");
   try {
-    for (const id of [1, 2, 3]) await db().set(["students", id], { id });
+    for (const id of [1, 2, 3, 4, 5]) await db().set(["students", id], { id });
     const manual = (id: string) => ({ type: "manual" as const, id });
 
     await t.step("amounts are text with at most two decimals, kept as whole tetri", () => {
@@ -78,6 +78,21 @@ Deno.test("ledger", async (t) => {
       assertEquals(results.filter((r) => r.created).length, 1);
       assertEquals(new Set(results.map((r) => r.entry.id)).size, 1);
       assertEquals((await readProjection(2)).balance, 30000);
+    });
+
+    await t.step("a batch across students writes what entry by entry would, each source once", async () => {
+      const inputs = [4, 5, 4, 5, 4].map((studentId, i) => ({
+        studentId,
+        kind: "payment" as const,
+        amount: 100 * (i + 1),
+        date: "2026-10-15",
+        source: { type: "import" as const, id: `batch-${i}` },
+      }));
+      assertEquals(await appendMany([...inputs, inputs[0]], 1), 5);
+      assertEquals(await appendMany(inputs, 1), 0, "the same sources again");
+      assertEquals((await readProjection(4)).balance, -100 - 300 - 500);
+      assertEquals((await readProjection(5)).balance, -200 - 400);
+      assertEquals((await listEntries(4)).length, 3);
     });
 
     await t.step("a reversal undoes an entry from its date, once", async () => {

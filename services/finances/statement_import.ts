@@ -6,7 +6,7 @@
  */
 import type { Student } from "../academic/model.ts";
 import { readMany } from "../db/kv.ts";
-import { appendEntry } from "./ledger.ts";
+import { appendMany } from "./ledger.ts";
 import { AMOUNT_MAX, keys, TEXT_MAX } from "./model.ts";
 import { parseGel } from "./money.ts";
 import { isIsoDay } from "./projection.ts";
@@ -155,23 +155,17 @@ async function matchStudents(rows: ImportRow[]): Promise<void> {
   });
 }
 
-/** Writes the payments, several students at a time (one student's entries line up in ledger.ts). */
-async function writePayments(rows: ImportRow[], author: number | null): Promise<number> {
-  let next = 0, written = 0;
-  const worker = async () => {
-    while (next < rows.length) {
-      const row = rows[next++];
-      const r = await appendEntry({
-        studentId: row.studentId!,
-        kind: "payment",
-        amount: row.amount!,
-        date: row.date,
-        reference: row.reference,
-        source: { type: "import", id: row.reference },
-      }, author);
-      if (r.created) written++;
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  return written;
+/** Writes the payments, many students' in one atomic (ledger.ts appendMany). */
+function writePayments(rows: ImportRow[], author: number | null): Promise<number> {
+  return appendMany(
+    rows.map((row) => ({
+      studentId: row.studentId!,
+      kind: "payment" as const,
+      amount: row.amount!,
+      date: row.date,
+      reference: row.reference,
+      source: { type: "import" as const, id: row.reference },
+    })),
+    author,
+  );
 }
