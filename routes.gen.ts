@@ -38,86 +38,89 @@ import * as $r32 from "./routes/api/languages.ts";
 import * as $r33 from "./routes/api/lists.ts";
 import * as $r34 from "./routes/api/mailbox.ts";
 import * as $r35 from "./routes/api/menu.ts";
-import * as $r36 from "./routes/api/notifications.ts";
-import * as $r37 from "./routes/api/polls.ts";
-import * as $r38 from "./routes/api/preferences.ts";
-import * as $r39 from "./routes/api/professors.ts";
-import * as $r40 from "./routes/api/programs.ts";
-import * as $r41 from "./routes/api/registration_groups.ts";
-import * as $r42 from "./routes/api/registration_offerings.ts";
-import * as $r43 from "./routes/api/registration_rosters.ts";
-import * as $r44 from "./routes/api/registration_windows.ts";
-import * as $r45 from "./routes/api/registrations.ts";
-import * as $r46 from "./routes/api/roles.ts";
-import * as $r47 from "./routes/api/rule_students.ts";
-import * as $r48 from "./routes/api/schools.ts";
-import * as $r49 from "./routes/api/settings.ts";
-import * as $r50 from "./routes/api/shell.ts";
-import * as $r51 from "./routes/api/sms.ts";
-import * as $r52 from "./routes/api/student_status.ts";
-import * as $r53 from "./routes/api/students.ts";
-import * as $r54 from "./routes/api/sub_books.ts";
-import * as $r55 from "./routes/api/syllabuses.ts";
-import * as $r56 from "./routes/api/system.ts";
-import * as $r57 from "./routes/api/timetable.ts";
-import * as $r58 from "./routes/api/timetable_entries.ts";
-import * as $r59 from "./routes/api/users.ts";
-import * as $r60 from "./routes/api/votes.ts";
-import * as $r61 from "./routes/books.tsx";
-import * as $r62 from "./routes/chancellery.tsx";
-import * as $r63 from "./routes/chat/event-log.tsx";
-import * as $r64 from "./routes/diploma-enclosures/dashboard.tsx";
-import * as $r65 from "./routes/diploma-enclosures/index.tsx";
-import * as $r66 from "./routes/exported-poll.tsx";
-import * as $r67 from "./routes/finances-second/events.tsx";
-import * as $r68 from "./routes/finances-second/parameters.tsx";
-import * as $r69 from "./routes/finances-second/reports.tsx";
-import * as $r70 from "./routes/finances-second/students/[id].tsx";
-import * as $r71 from "./routes/finances-second/students/index.tsx";
-import * as $r72 from "./routes/grades.tsx";
-import * as $r73 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r74 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r75 from "./routes/hr/index.tsx";
-import * as $r76 from "./routes/index.tsx";
-import * as $r77 from "./routes/lang/[code].tsx";
-import * as $r78 from "./routes/lang/index.tsx";
-import * as $r79 from "./routes/language/[lang].tsx";
-import * as $r80 from "./routes/lists/[sectionId].tsx";
-import * as $r81 from "./routes/lists/index.tsx";
-import * as $r82 from "./routes/lists/list.tsx";
-import * as $r83 from "./routes/login.tsx";
-import * as $r84 from "./routes/logout.tsx";
-import * as $r85 from "./routes/mailbox.tsx";
-import * as $r86 from "./routes/my-devices.tsx";
-import * as $r87 from "./routes/notifications/consents.tsx";
-import * as $r88 from "./routes/notifications/statements.tsx";
-import * as $r89 from "./routes/online-register.tsx";
-import * as $r90 from "./routes/permissions/access-points.tsx";
-import * as $r91 from "./routes/permissions/index.tsx";
-import * as $r92 from "./routes/permissions/jobs.tsx";
-import * as $r93 from "./routes/permissions/menu.tsx";
-import * as $r94 from "./routes/permissions/params.tsx";
-import * as $r95 from "./routes/permissions/professors.tsx";
-import * as $r96 from "./routes/permissions/roles.tsx";
-import * as $r97 from "./routes/permissions/users.tsx";
-import * as $r98 from "./routes/personal-vote.tsx";
-import * as $r99 from "./routes/poll-response.tsx";
-import * as $r100 from "./routes/poll/dashboard.tsx";
-import * as $r101 from "./routes/poll/index.tsx";
-import * as $r102 from "./routes/registration.tsx";
-import * as $r103 from "./routes/school-leavers.tsx";
-import * as $r104 from "./routes/sms.tsx";
-import * as $r105 from "./routes/structure/index.tsx";
-import * as $r106 from "./routes/structure/schools.tsx";
-import * as $r107 from "./routes/structure/specials.tsx";
-import * as $r108 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r109 from "./routes/students/[id].tsx";
-import * as $r110 from "./routes/students/index.tsx";
-import * as $r111 from "./routes/tables.tsx";
-import * as $r112 from "./routes/ui-kit.tsx";
-import * as $r113 from "./routes/user/notifications/list.tsx";
-import * as $r114 from "./routes/user/notifications/settings.tsx";
-import * as $r115 from "./routes/vote-form.tsx";
+import * as $r36 from "./routes/api/mobility.ts";
+import * as $r37 from "./routes/api/notifications.ts";
+import * as $r38 from "./routes/api/polls.ts";
+import * as $r39 from "./routes/api/preferences.ts";
+import * as $r40 from "./routes/api/professors.ts";
+import * as $r41 from "./routes/api/programs.ts";
+import * as $r42 from "./routes/api/registration_groups.ts";
+import * as $r43 from "./routes/api/registration_offerings.ts";
+import * as $r44 from "./routes/api/registration_rosters.ts";
+import * as $r45 from "./routes/api/registration_windows.ts";
+import * as $r46 from "./routes/api/registrations.ts";
+import * as $r47 from "./routes/api/roles.ts";
+import * as $r48 from "./routes/api/rule_students.ts";
+import * as $r49 from "./routes/api/schools.ts";
+import * as $r50 from "./routes/api/settings.ts";
+import * as $r51 from "./routes/api/shell.ts";
+import * as $r52 from "./routes/api/sms.ts";
+import * as $r53 from "./routes/api/student_status.ts";
+import * as $r54 from "./routes/api/students.ts";
+import * as $r55 from "./routes/api/sub_books.ts";
+import * as $r56 from "./routes/api/syllabuses.ts";
+import * as $r57 from "./routes/api/system.ts";
+import * as $r58 from "./routes/api/timetable.ts";
+import * as $r59 from "./routes/api/timetable_entries.ts";
+import * as $r60 from "./routes/api/users.ts";
+import * as $r61 from "./routes/api/votes.ts";
+import * as $r62 from "./routes/books.tsx";
+import * as $r63 from "./routes/chancellery.tsx";
+import * as $r64 from "./routes/chat/event-log.tsx";
+import * as $r65 from "./routes/diploma-enclosures/dashboard.tsx";
+import * as $r66 from "./routes/diploma-enclosures/index.tsx";
+import * as $r67 from "./routes/exported-poll.tsx";
+import * as $r68 from "./routes/finances-second/events.tsx";
+import * as $r69 from "./routes/finances-second/parameters.tsx";
+import * as $r70 from "./routes/finances-second/reports.tsx";
+import * as $r71 from "./routes/finances-second/students/[id].tsx";
+import * as $r72 from "./routes/finances-second/students/index.tsx";
+import * as $r73 from "./routes/grades.tsx";
+import * as $r74 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r75 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r76 from "./routes/hr/index.tsx";
+import * as $r77 from "./routes/index.tsx";
+import * as $r78 from "./routes/lang/[code].tsx";
+import * as $r79 from "./routes/lang/index.tsx";
+import * as $r80 from "./routes/language/[lang].tsx";
+import * as $r81 from "./routes/lists/[sectionId].tsx";
+import * as $r82 from "./routes/lists/index.tsx";
+import * as $r83 from "./routes/lists/list.tsx";
+import * as $r84 from "./routes/login.tsx";
+import * as $r85 from "./routes/logout.tsx";
+import * as $r86 from "./routes/mailbox.tsx";
+import * as $r87 from "./routes/mobility-books.tsx";
+import * as $r88 from "./routes/mobility.tsx";
+import * as $r89 from "./routes/my-devices.tsx";
+import * as $r90 from "./routes/notifications/consents.tsx";
+import * as $r91 from "./routes/notifications/statements.tsx";
+import * as $r92 from "./routes/online-register.tsx";
+import * as $r93 from "./routes/permissions/access-points.tsx";
+import * as $r94 from "./routes/permissions/index.tsx";
+import * as $r95 from "./routes/permissions/jobs.tsx";
+import * as $r96 from "./routes/permissions/menu.tsx";
+import * as $r97 from "./routes/permissions/params.tsx";
+import * as $r98 from "./routes/permissions/professors.tsx";
+import * as $r99 from "./routes/permissions/roles.tsx";
+import * as $r100 from "./routes/permissions/users.tsx";
+import * as $r101 from "./routes/personal-vote.tsx";
+import * as $r102 from "./routes/poll-response.tsx";
+import * as $r103 from "./routes/poll/dashboard.tsx";
+import * as $r104 from "./routes/poll/index.tsx";
+import * as $r105 from "./routes/registration.tsx";
+import * as $r106 from "./routes/school-leavers.tsx";
+import * as $r107 from "./routes/sms.tsx";
+import * as $r108 from "./routes/structure/index.tsx";
+import * as $r109 from "./routes/structure/schools.tsx";
+import * as $r110 from "./routes/structure/specials.tsx";
+import * as $r111 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r112 from "./routes/students/[id].tsx";
+import * as $r113 from "./routes/students/index.tsx";
+import * as $r114 from "./routes/tables.tsx";
+import * as $r115 from "./routes/ui-kit.tsx";
+import * as $r116 from "./routes/user/notifications/list.tsx";
+import * as $r117 from "./routes/user/notifications/settings.tsx";
+import * as $r118 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -158,8 +161,6 @@ import * as $i36 from "./islands/students/form.tsx";
 import * as $i37 from "./islands/students/qr.tsx";
 import * as $i38 from "./islands/timetable/toolbar.tsx";
 import * as $i39 from "./islands/ui/kit_demo.tsx";
-import * as $fin_routes_api_finance_discounts_ts from "./routes/api/finance_discounts.ts";
-import * as $fin_routes_finances_second_discounts_tsx from "./routes/finances-second/discounts.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -199,88 +200,89 @@ const manifest: Manifest = {
     "./routes/api/lists.ts": $r33,
     "./routes/api/mailbox.ts": $r34,
     "./routes/api/menu.ts": $r35,
-    "./routes/api/notifications.ts": $r36,
-    "./routes/api/polls.ts": $r37,
-    "./routes/api/preferences.ts": $r38,
-    "./routes/api/professors.ts": $r39,
-    "./routes/api/programs.ts": $r40,
-    "./routes/api/registration_groups.ts": $r41,
-    "./routes/api/registration_offerings.ts": $r42,
-    "./routes/api/registration_rosters.ts": $r43,
-    "./routes/api/registration_windows.ts": $r44,
-    "./routes/api/registrations.ts": $r45,
-    "./routes/api/roles.ts": $r46,
-    "./routes/api/rule_students.ts": $r47,
-    "./routes/api/schools.ts": $r48,
-    "./routes/api/settings.ts": $r49,
-    "./routes/api/shell.ts": $r50,
-    "./routes/api/sms.ts": $r51,
-    "./routes/api/student_status.ts": $r52,
-    "./routes/api/students.ts": $r53,
-    "./routes/api/sub_books.ts": $r54,
-    "./routes/api/syllabuses.ts": $r55,
-    "./routes/api/system.ts": $r56,
-    "./routes/api/timetable.ts": $r57,
-    "./routes/api/timetable_entries.ts": $r58,
-    "./routes/api/users.ts": $r59,
-    "./routes/api/votes.ts": $r60,
-    "./routes/books.tsx": $r61,
-    "./routes/chancellery.tsx": $r62,
-    "./routes/chat/event-log.tsx": $r63,
-    "./routes/diploma-enclosures/dashboard.tsx": $r64,
-    "./routes/diploma-enclosures/index.tsx": $r65,
-    "./routes/exported-poll.tsx": $r66,
-    "./routes/finances-second/events.tsx": $r67,
-    "./routes/finances-second/parameters.tsx": $r68,
-    "./routes/finances-second/reports.tsx": $r69,
-    "./routes/finances-second/students/[id].tsx": $r70,
-    "./routes/finances-second/students/index.tsx": $r71,
-    "./routes/grades.tsx": $r72,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r73,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r74,
-    "./routes/hr/index.tsx": $r75,
-    "./routes/index.tsx": $r76,
-    "./routes/lang/[code].tsx": $r77,
-    "./routes/lang/index.tsx": $r78,
-    "./routes/language/[lang].tsx": $r79,
-    "./routes/lists/[sectionId].tsx": $r80,
-    "./routes/lists/index.tsx": $r81,
-    "./routes/lists/list.tsx": $r82,
-    "./routes/login.tsx": $r83,
-    "./routes/logout.tsx": $r84,
-    "./routes/mailbox.tsx": $r85,
-    "./routes/my-devices.tsx": $r86,
-    "./routes/notifications/consents.tsx": $r87,
-    "./routes/notifications/statements.tsx": $r88,
-    "./routes/online-register.tsx": $r89,
-    "./routes/permissions/access-points.tsx": $r90,
-    "./routes/permissions/index.tsx": $r91,
-    "./routes/permissions/jobs.tsx": $r92,
-    "./routes/permissions/menu.tsx": $r93,
-    "./routes/permissions/params.tsx": $r94,
-    "./routes/permissions/professors.tsx": $r95,
-    "./routes/permissions/roles.tsx": $r96,
-    "./routes/permissions/users.tsx": $r97,
-    "./routes/personal-vote.tsx": $r98,
-    "./routes/poll-response.tsx": $r99,
-    "./routes/poll/dashboard.tsx": $r100,
-    "./routes/poll/index.tsx": $r101,
-    "./routes/registration.tsx": $r102,
-    "./routes/school-leavers.tsx": $r103,
-    "./routes/sms.tsx": $r104,
-    "./routes/structure/index.tsx": $r105,
-    "./routes/structure/schools.tsx": $r106,
-    "./routes/structure/specials.tsx": $r107,
-    "./routes/studentInfoQrCode/[token].tsx": $r108,
-    "./routes/students/[id].tsx": $r109,
-    "./routes/students/index.tsx": $r110,
-    "./routes/tables.tsx": $r111,
-    "./routes/ui-kit.tsx": $r112,
-    "./routes/user/notifications/list.tsx": $r113,
-    "./routes/user/notifications/settings.tsx": $r114,
-    "./routes/vote-form.tsx": $r115,
-    "./routes/api/finance_discounts.ts": $fin_routes_api_finance_discounts_ts,
-    "./routes/finances-second/discounts.tsx": $fin_routes_finances_second_discounts_tsx,
+    "./routes/api/mobility.ts": $r36,
+    "./routes/api/notifications.ts": $r37,
+    "./routes/api/polls.ts": $r38,
+    "./routes/api/preferences.ts": $r39,
+    "./routes/api/professors.ts": $r40,
+    "./routes/api/programs.ts": $r41,
+    "./routes/api/registration_groups.ts": $r42,
+    "./routes/api/registration_offerings.ts": $r43,
+    "./routes/api/registration_rosters.ts": $r44,
+    "./routes/api/registration_windows.ts": $r45,
+    "./routes/api/registrations.ts": $r46,
+    "./routes/api/roles.ts": $r47,
+    "./routes/api/rule_students.ts": $r48,
+    "./routes/api/schools.ts": $r49,
+    "./routes/api/settings.ts": $r50,
+    "./routes/api/shell.ts": $r51,
+    "./routes/api/sms.ts": $r52,
+    "./routes/api/student_status.ts": $r53,
+    "./routes/api/students.ts": $r54,
+    "./routes/api/sub_books.ts": $r55,
+    "./routes/api/syllabuses.ts": $r56,
+    "./routes/api/system.ts": $r57,
+    "./routes/api/timetable.ts": $r58,
+    "./routes/api/timetable_entries.ts": $r59,
+    "./routes/api/users.ts": $r60,
+    "./routes/api/votes.ts": $r61,
+    "./routes/books.tsx": $r62,
+    "./routes/chancellery.tsx": $r63,
+    "./routes/chat/event-log.tsx": $r64,
+    "./routes/diploma-enclosures/dashboard.tsx": $r65,
+    "./routes/diploma-enclosures/index.tsx": $r66,
+    "./routes/exported-poll.tsx": $r67,
+    "./routes/finances-second/events.tsx": $r68,
+    "./routes/finances-second/parameters.tsx": $r69,
+    "./routes/finances-second/reports.tsx": $r70,
+    "./routes/finances-second/students/[id].tsx": $r71,
+    "./routes/finances-second/students/index.tsx": $r72,
+    "./routes/grades.tsx": $r73,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r74,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r75,
+    "./routes/hr/index.tsx": $r76,
+    "./routes/index.tsx": $r77,
+    "./routes/lang/[code].tsx": $r78,
+    "./routes/lang/index.tsx": $r79,
+    "./routes/language/[lang].tsx": $r80,
+    "./routes/lists/[sectionId].tsx": $r81,
+    "./routes/lists/index.tsx": $r82,
+    "./routes/lists/list.tsx": $r83,
+    "./routes/login.tsx": $r84,
+    "./routes/logout.tsx": $r85,
+    "./routes/mailbox.tsx": $r86,
+    "./routes/mobility-books.tsx": $r87,
+    "./routes/mobility.tsx": $r88,
+    "./routes/my-devices.tsx": $r89,
+    "./routes/notifications/consents.tsx": $r90,
+    "./routes/notifications/statements.tsx": $r91,
+    "./routes/online-register.tsx": $r92,
+    "./routes/permissions/access-points.tsx": $r93,
+    "./routes/permissions/index.tsx": $r94,
+    "./routes/permissions/jobs.tsx": $r95,
+    "./routes/permissions/menu.tsx": $r96,
+    "./routes/permissions/params.tsx": $r97,
+    "./routes/permissions/professors.tsx": $r98,
+    "./routes/permissions/roles.tsx": $r99,
+    "./routes/permissions/users.tsx": $r100,
+    "./routes/personal-vote.tsx": $r101,
+    "./routes/poll-response.tsx": $r102,
+    "./routes/poll/dashboard.tsx": $r103,
+    "./routes/poll/index.tsx": $r104,
+    "./routes/registration.tsx": $r105,
+    "./routes/school-leavers.tsx": $r106,
+    "./routes/sms.tsx": $r107,
+    "./routes/structure/index.tsx": $r108,
+    "./routes/structure/schools.tsx": $r109,
+    "./routes/structure/specials.tsx": $r110,
+    "./routes/studentInfoQrCode/[token].tsx": $r111,
+    "./routes/students/[id].tsx": $r112,
+    "./routes/students/index.tsx": $r113,
+    "./routes/tables.tsx": $r114,
+    "./routes/ui-kit.tsx": $r115,
+    "./routes/user/notifications/list.tsx": $r116,
+    "./routes/user/notifications/settings.tsx": $r117,
+    "./routes/vote-form.tsx": $r118,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -357,30 +359,30 @@ export type ApiOperations = OperationsOf<{
   "/api/lists": typeof $r33;
   "/api/mailbox": typeof $r34;
   "/api/menu": typeof $r35;
-  "/api/notifications": typeof $r36;
-  "/api/polls": typeof $r37;
-  "/api/preferences": typeof $r38;
-  "/api/professors": typeof $r39;
-  "/api/programs": typeof $r40;
-  "/api/registration_groups": typeof $r41;
-  "/api/registration_offerings": typeof $r42;
-  "/api/registration_rosters": typeof $r43;
-  "/api/registration_windows": typeof $r44;
-  "/api/registrations": typeof $r45;
-  "/api/roles": typeof $r46;
-  "/api/rule_students": typeof $r47;
-  "/api/schools": typeof $r48;
-  "/api/settings": typeof $r49;
-  "/api/shell": typeof $r50;
-  "/api/sms": typeof $r51;
-  "/api/student_status": typeof $r52;
-  "/api/students": typeof $r53;
-  "/api/sub_books": typeof $r54;
-  "/api/syllabuses": typeof $r55;
-  "/api/system": typeof $r56;
-  "/api/timetable": typeof $r57;
-  "/api/timetable_entries": typeof $r58;
-  "/api/users": typeof $r59;
-  "/api/votes": typeof $r60;
-  "/api/finance_discounts": typeof $fin_routes_api_finance_discounts_ts;
+  "/api/mobility": typeof $r36;
+  "/api/notifications": typeof $r37;
+  "/api/polls": typeof $r38;
+  "/api/preferences": typeof $r39;
+  "/api/professors": typeof $r40;
+  "/api/programs": typeof $r41;
+  "/api/registration_groups": typeof $r42;
+  "/api/registration_offerings": typeof $r43;
+  "/api/registration_rosters": typeof $r44;
+  "/api/registration_windows": typeof $r45;
+  "/api/registrations": typeof $r46;
+  "/api/roles": typeof $r47;
+  "/api/rule_students": typeof $r48;
+  "/api/schools": typeof $r49;
+  "/api/settings": typeof $r50;
+  "/api/shell": typeof $r51;
+  "/api/sms": typeof $r52;
+  "/api/student_status": typeof $r53;
+  "/api/students": typeof $r54;
+  "/api/sub_books": typeof $r55;
+  "/api/syllabuses": typeof $r56;
+  "/api/system": typeof $r57;
+  "/api/timetable": typeof $r58;
+  "/api/timetable_entries": typeof $r59;
+  "/api/users": typeof $r60;
+  "/api/votes": typeof $r61;
 }>;

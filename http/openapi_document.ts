@@ -64,7 +64,7 @@ const AREAS: Record<string, { tag: string; segments: string[] }> = {
   },
   "Admissions and the student lifecycle: applications, status changes, alumni, diploma supplements": {
     tag: "admissions",
-    segments: ["applications", "student_status", "diploma_enclosures"],
+    segments: ["applications", "student_status", "diploma_enclosures", "mobility"],
   },
   "Votes and evaluations": { tag: "votes", segments: ["votes"] },
   "Notifications, mailbox, consents and the shell's live counters": {

@@ -5,6 +5,7 @@ import {
   StatusChangeForm,
   type StatusFormState,
 } from "../components/lifecycle/status_change_form.tsx";
+import { formErrors } from "../components/lifecycle/form_errors.ts";
 import { Button, DataTable, Select } from "../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
 import { type Choice, programChoices } from "../services/admissions/form.ts";
@@ -62,11 +63,9 @@ export const handler: Handlers<AlumniData, AppState> = {
         status: 201,
       });
     } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      const fields = e.options.fields ?? {};
-      form.errors = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, state.t(f.key, f.params)]));
-      if (!e.options.fields) form.alert = state.t(e.messageKey, e.options.params);
-      return render(await load(url, state, form), { status: e.status });
+      ({ errors: form.errors, alert: form.alert } = formErrors(e, state.t));
+      const status = e instanceof AppError ? e.status : 422;
+      return render(await load(url, state, form), { status });
     }
   },
 };

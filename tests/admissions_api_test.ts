@@ -243,4 +243,128 @@ Deno.test("admissions API and the public form", async (t) => {
       await byStudent.body?.cancel();
     },
   );
+
+  await t.step(
+    "mobility: an exchange is recorded and a course taken there is recognized into the transcript",
+    async () => {
+      const list = await (await api("/api/mobility", staff)).json();
+      assert(
+        list.data.some((m: { recognitions: unknown[] }) => m.recognitions.length > 0),
+        "the demo has a recognition",
+      );
+      const byStudent = await api("/api/mobility", student);
+      assertEquals(byStudent.status, 403);
+      await byStudent.body?.cancel();
+      const bad = await api(
+        "/api/mobility",
+        staff,
+        jsonRequest("POST", {
+          studentId: 1,
+          direction: "out",
+          partner: "",
+          country: "DE",
+          from: "2027-02-01",
+          to: "2027-01-01",
+        }),
+      );
+      assertEquals(bad.status, 422);
+      assertEquals(Object.keys((await bad.json()).error.fields).sort(), ["partner", "to"]);
+      const created = await api(
+        "/api/mobility",
+        staff,
+        jsonRequest("POST", {
+          studentId: 1,
+          direction: "out",
+          partner: "KU Leuven",
+          country: "BE",
+          from: "2027-02-01",
+          to: "2027-06-30",
+        }),
+      );
+      assertEquals(created.status, 201);
+      const mobility = await created.json();
+      const profile = async () => await (await api("/api/students/1", staff)).json();
+      type Profile = { semesters: { groupId: number; entries: { bookId: number }[] }[]; credits: number };
+      const before: Profile = await profile();
+      const taken = new Set(before.semesters.flatMap((s) => s.entries.map((e) => e.bookId)));
+      const bookId = Array.from({ length: 64 }, (_, i) => i + 1).find((id) => !taken.has(id))!;
+      const recognize = () =>
+        api(
+          `/api/mobility/${mobility.id}/recognitions`,
+          staff,
+          jsonRequest("POST", {
+            externalCode: "H0A12",
+            externalName: "Comparative Politics",
+            externalCredits: 6,
+            bookId,
+            groupId: before.semesters[0].groupId,
+            points: 85,
+            credits: 6,
+          }),
+        );
+      const recognized = await recognize();
+      assertEquals(recognized.status, 201);
+      assertEquals((await recognized.json()).grade, "B");
+      const after: Profile = await profile();
+      assertEquals(after.credits, before.credits + 6);
+      assert(after.semesters.some((s) => s.entries.some((e) => e.bookId === bookId)));
+      const again = await recognize();
+      assertEquals(again.status, 409);
+      assertEquals((await again.json()).error.code, "duplicate");
+    },
+  );
+
+  await t.step("the staff pages open for the registrar and are refused without their keys", async () => {
+    const pages: [string, string][] = [
+      ["/admissions", "Admissions"],
+      [`/admissions/${applicationId}`, "Application AD-"],
+      ["/school-leavers", "School leavers"],
+      ["/alumni", "Alumni"],
+      ["/diploma-enclosures/dashboard", "Diploma supplements"],
+      ["/mobility", "Partner institution"],
+      ["/mobility-books", "Recognized courses"],
+    ];
+    for (const [path, text] of pages) {
+      const res = await api(path, staff, { headers: { cookie: "lang=en" } });
+      assertEquals(res.status, 200, path);
+      assert((await res.text()).includes(text), `${path} shows ${text}`);
+      const refused = await api(path, student);
+      assertEquals(refused.status, 403, path);
+      await refused.body?.cancel();
+    }
+  });
+
+  await t.step(
+    "the status form on /alumni graduates a student, and says what is wrong at its field",
+    async () => {
+      const post = (fields: Record<string, string>) => {
+        const body = new FormData();
+        for (const [k, v] of Object.entries(fields)) body.set(k, v);
+        return api("/alumni", staff, { method: "POST", body, headers: { cookie: "lang=en" } });
+      };
+      const bad = await post({ studentId: "", action: "graduate", reason: "", date: "2026-07-01" });
+      assertEquals(bad.status, 422);
+      const page = await bad.text();
+      assert(page.includes('id="status-student-error"') && page.includes('id="status-reason-error"'));
+      const readmitted = await post({
+        studentId: String(studentId),
+        action: "readmit",
+        reason: "Back",
+        date: "2026-11-01",
+      });
+      assertEquals(readmitted.status, 201);
+      await readmitted.body?.cancel();
+      const graduated = await post({
+        studentId: String(studentId),
+        action: "graduate",
+        reason: "Done",
+        date: "2030-07-01",
+      });
+      assertEquals(graduated.status, 201);
+      const done = await graduated.text();
+      assert(done.includes("Active → Graduated"));
+      const alumni = await (await api("/alumni?year=2030", staff)).text();
+      assert(alumni.includes("Meladze") || alumni.includes("მელაძე"));
+    },
+  );
 });

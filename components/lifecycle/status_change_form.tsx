@@ -3,8 +3,8 @@
  * to the page that shows it; the page answers with the list updated, or the form again with its errors.
  */
 import { Button, CONTROL_CLASS, controlAria, Field, Select, TextInput } from "../ui/mod.ts";
-import { AppError } from "../../utils/errors.ts";
-import type { StatusAction, StatusChange } from "../../services/lifecycle/status.ts";
+import { AppError, type FieldError, invalid } from "../../utils/errors.ts";
+import { checkedChange, type StatusAction, type StatusChange } from "../../services/lifecycle/status.ts";
 import type { Translate } from "../../utils/i18n.ts";
 
 export interface StatusFormState {
@@ -28,19 +28,27 @@ export function readStatusForm(form: FormData): StatusFormState["values"] {
   return { studentId: text("studentId"), action: text("action"), reason: text("reason"), date: text("date") };
 }
 
-/** The student id and change the form names; a bad id is a field error like any other. */
+/** The student id and change the form names, every bad field reported together (422). */
 export function parseStatusForm(
   values: StatusFormState["values"],
 ): { studentId: number; change: StatusChange } {
+  const fields: Record<string, FieldError> = {};
   if (!/^\d{1,9}$/.test(values.studentId) || Number(values.studentId) < 1) {
-    throw new AppError(422, "invalid", "errors.invalid", {
-      fields: { studentId: { key: values.studentId ? "errors.invalidType" : "errors.required" } },
-    });
+    fields.studentId = { key: values.studentId ? "errors.invalidType" : "errors.required" };
   }
-  return {
-    studentId: Number(values.studentId),
-    change: { action: values.action as StatusAction, reason: values.reason, date: values.date },
-  };
+  let change: StatusChange | null = null;
+  try {
+    change = checkedChange({
+      action: values.action as StatusAction,
+      reason: values.reason,
+      date: values.date,
+    });
+  } catch (e) {
+    if (!(e instanceof AppError) || !e.options.fields) throw e;
+    Object.assign(fields, e.options.fields);
+  }
+  if (Object.keys(fields).length || !change) throw invalid(fields);
+  return { studentId: Number(values.studentId), change };
 }
 
 export function StatusChangeForm(

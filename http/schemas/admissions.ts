@@ -138,3 +138,58 @@ export const YearParam = z.object({
 export const BatchQuery = SupplementQuery.extend({
   programId: IdText.optional().openapi({ description: "Only the graduates of this program" }),
 });
+
+const Directions = ["out", "in"] as const;
+export const MobilityQuery = z.strictObject({
+  studentId: IdText.optional().openapi({ description: "Only this student's exchanges" }),
+  direction: z.enum(Directions).optional().openapi({ description: "out (our students abroad) or in" }),
+});
+export const MobilityBody = z.strictObject({
+  studentId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  direction: z.enum(Directions),
+  partner: z.string().max(200),
+  country: z.string().max(2).openapi({ description: "ISO 3166-1 alpha-2", example: "DE" }),
+  from: IsoDate,
+  to: IsoDate,
+}).openapi("MobilityInput");
+const Recognition = z.object({
+  id: z.string(),
+  externalCode: z.string(),
+  externalName: z.string(),
+  externalCredits: z.number(),
+  bookId: z.number().int(),
+  groupId: z.number().int(),
+  credits: z.number().int(),
+  points: z.number().int(),
+  grade: z.string(),
+  transcriptEntryId: z.string(),
+  at: z.string(),
+  by: z.number().int().nullable(),
+}).openapi("Recognition");
+export const Mobility = z.object({
+  id: z.number().int(),
+  studentId: z.number().int(),
+  direction: z.enum(Directions),
+  partner: z.string(),
+  country: z.string(),
+  from: z.string(),
+  to: z.string(),
+  recognitions: z.array(Recognition),
+  createdAt: z.string(),
+}).openapi("Mobility");
+export const MobilityList = z.object({ data: z.array(Mobility) }).openapi("MobilityList");
+export const MobilityParam = z.object({
+  id: IdText.openapi({ param: { name: "id", in: "path", description: "The exchange's id" }, example: 1 }),
+});
+export const RecognitionBody = z.strictObject({
+  externalCode: z.string().max(40),
+  externalName: z.string().max(200),
+  externalCredits: z.number().min(0.5).max(60),
+  bookId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  groupId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  points: z.number().int().min(0).max(100),
+  credits: z.number().int().min(1).max(60).optional().openapi({
+    description: "Our credits; the course's own by default",
+  }),
+}).openapi("RecognitionInput");
+export { Recognition };

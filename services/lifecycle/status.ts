@@ -87,7 +87,8 @@ export interface StatusChange {
   date: string;
 }
 
-function checked(input: StatusChange): StatusChange {
+/** The change trimmed and checked; 422 naming every bad field. */
+export function checkedChange(input: StatusChange): StatusChange {
   const fields: Record<string, { key: string; params?: Record<string, number> }> = {};
   if (!STATUS_ACTIONS.includes(input.action)) fields.action = { key: "errors.invalidChoice" };
   const reason = (input.reason ?? "").trim().replace(/\s+/g, " ");
@@ -109,7 +110,7 @@ export async function changeStudentStatus(
   input: StatusChange,
   actor: number | null,
 ): Promise<StatusEvent> {
-  const change = checked(input);
+  const change = checkedChange(input);
   const { from, to } = TRANSITIONS[change.action];
   return await withStudentsVersion(async (version) => {
     const [entry, totals, graduated] = await db().getMany<[Student, TranscriptTotals, [number, number]]>([

@@ -29,6 +29,7 @@ const REGISTRAR_KEYS = [
   ...keysUnder("menu.students"),
   ...keysUnder("menu.admissions"),
   "menu.diplomaEnclosures",
+  "menu.learningProcesses.mobilityBooks",
   "menu.hr",
   "menu.hr.calendar",
   "menu.learningProcesses",

@@ -4,7 +4,8 @@
  * shows applications in every state; two students of the newest intake are shown as having come through
  * admissions (their enrolled applications). The registry's withdrawn and graduated students get their status
  * history and their school-leavers and alumni entries (graduated in the year their program's length gives, with
- * the final GPA of their transcript). No student's status changes, so the rest of the demo stays as it was.
+ * the final GPA of their transcript); two exchanges, one with a recognized course. No student's status changes,
+ * so the rest of the demo stays as it was.
  */
 import type { Program, Student } from "../academic/model.ts";
 import { db } from "../db/kv.ts";
@@ -19,7 +20,13 @@ import {
   type StatusEvent,
   statusEventKey,
 } from "../lifecycle/status.ts";
-import { gpaFromTotals, TRANSCRIPT_TOTALS, type TranscriptTotals } from "../students/transcripts.ts";
+import { addMobility, recognizeCourse } from "../lifecycle/mobility.ts";
+import {
+  gpaFromTotals,
+  listTranscript,
+  TRANSCRIPT_TOTALS,
+  type TranscriptTotals,
+} from "../students/transcripts.ts";
 import { BulkWriter } from "./bulk_writer.ts";
 import { LEVEL_SEMESTERS } from "./catalogue.ts";
 import type { SeedContext, SeedPart } from "./mod.ts";
@@ -62,6 +69,7 @@ export const admissionsSeed: SeedPart = {
     }
     if (programs.length === 0) return;
     await seedApplications(ctx, programs);
+    await seedMobility();
     await seedLifecycle(ctx);
   },
 };
@@ -176,6 +184,56 @@ async function write(entries: [Deno.KvKey, unknown][]) {
   const writer = new BulkWriter();
   await writer.write(entries);
   await writer.close();
+}
+
+/**
+ * Two exchanges: a graduate's semester abroad with one course recognized (before the alumni are listed, so
+ * their final GPA counts it), and an incoming student.
+ */
+async function seedMobility() {
+  let graduate: Student | null = null, active: Student | null = null;
+  for await (const e of db().list<Student>({ prefix: ["students"] })) {
+    if (!graduate && e.value.status === "graduated") graduate = e.value;
+    if (!active && e.value.status === "active" && e.value.id > 1) active = e.value;
+    if (graduate && active) break;
+  }
+  if (!graduate || !active) return;
+  const taken = await listTranscript(graduate.id);
+  const books = new Set(taken.map((e) => e.bookId));
+  let bookId = 0;
+  for await (const e of db().list<{ id: number }>({ prefix: ["books"] })) {
+    if (!books.has(e.value.id)) {
+      bookId = e.value.id;
+      break;
+    }
+  }
+  const groupId = taken[Math.floor(taken.length / 2)]?.groupId;
+  const out = await addMobility({
+    studentId: graduate.id,
+    direction: "out",
+    partner: "Universität Heidelberg",
+    country: "DE",
+    from: `${graduate.admissionYear + 1}-02-01`,
+    to: `${graduate.admissionYear + 1}-07-15`,
+  }, STAFF_USER);
+  if (bookId && groupId) {
+    await recognizeCourse(out.id, {
+      externalCode: "GES-101",
+      externalName: "Geschichte Europas",
+      externalCredits: 6,
+      bookId,
+      groupId,
+      points: 88,
+    }, STAFF_USER);
+  }
+  await addMobility({
+    studentId: active.id,
+    direction: "in",
+    partner: "Jagiellonian University",
+    country: "PL",
+    from: "2026-09-15",
+    to: "2027-01-31",
+  }, STAFF_USER);
 }
 
 /** History and list entries for the registry's withdrawn and graduated students. */
