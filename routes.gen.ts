@@ -25,102 +25,104 @@ import * as $r19 from "./routes/api/component_types.ts";
 import * as $r20 from "./routes/api/consent.ts";
 import * as $r21 from "./routes/api/devices.ts";
 import * as $r22 from "./routes/api/diploma_enclosures.ts";
-import * as $r23 from "./routes/api/finance_entries.ts";
-import * as $r24 from "./routes/api/finance_imports.ts";
-import * as $r25 from "./routes/api/finance_params.ts";
-import * as $r26 from "./routes/api/finance_reports.ts";
-import * as $r27 from "./routes/api/finance_students.ts";
-import * as $r28 from "./routes/api/grades.ts";
-import * as $r29 from "./routes/api/holds.ts";
-import * as $r30 from "./routes/api/hr.ts";
-import * as $r31 from "./routes/api/jobs.ts";
-import * as $r32 from "./routes/api/languages.ts";
-import * as $r33 from "./routes/api/lists.ts";
-import * as $r34 from "./routes/api/mailbox.ts";
-import * as $r35 from "./routes/api/menu.ts";
-import * as $r36 from "./routes/api/mobility.ts";
-import * as $r37 from "./routes/api/notifications.ts";
-import * as $r38 from "./routes/api/polls.ts";
-import * as $r39 from "./routes/api/preferences.ts";
-import * as $r40 from "./routes/api/professors.ts";
-import * as $r41 from "./routes/api/programs.ts";
-import * as $r42 from "./routes/api/registration_groups.ts";
-import * as $r43 from "./routes/api/registration_offerings.ts";
-import * as $r44 from "./routes/api/registration_rosters.ts";
-import * as $r45 from "./routes/api/registration_windows.ts";
-import * as $r46 from "./routes/api/registrations.ts";
-import * as $r47 from "./routes/api/roles.ts";
-import * as $r48 from "./routes/api/rule_students.ts";
-import * as $r49 from "./routes/api/schools.ts";
-import * as $r50 from "./routes/api/settings.ts";
-import * as $r51 from "./routes/api/shell.ts";
-import * as $r52 from "./routes/api/sms.ts";
-import * as $r53 from "./routes/api/student_status.ts";
-import * as $r54 from "./routes/api/students.ts";
-import * as $r55 from "./routes/api/sub_books.ts";
-import * as $r56 from "./routes/api/syllabuses.ts";
-import * as $r57 from "./routes/api/system.ts";
-import * as $r58 from "./routes/api/timetable.ts";
-import * as $r59 from "./routes/api/timetable_entries.ts";
-import * as $r60 from "./routes/api/users.ts";
-import * as $r61 from "./routes/api/votes.ts";
-import * as $r62 from "./routes/books.tsx";
-import * as $r63 from "./routes/chancellery.tsx";
-import * as $r64 from "./routes/chat/event-log.tsx";
-import * as $r65 from "./routes/diploma-enclosures/dashboard.tsx";
-import * as $r66 from "./routes/diploma-enclosures/index.tsx";
-import * as $r67 from "./routes/exported-poll.tsx";
-import * as $r68 from "./routes/finances-second/events.tsx";
-import * as $r69 from "./routes/finances-second/parameters.tsx";
-import * as $r70 from "./routes/finances-second/reports.tsx";
-import * as $r71 from "./routes/finances-second/students/[id].tsx";
-import * as $r72 from "./routes/finances-second/students/index.tsx";
-import * as $r73 from "./routes/grades.tsx";
-import * as $r74 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r75 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r76 from "./routes/hr/index.tsx";
-import * as $r77 from "./routes/index.tsx";
-import * as $r78 from "./routes/lang/[code].tsx";
-import * as $r79 from "./routes/lang/index.tsx";
-import * as $r80 from "./routes/language/[lang].tsx";
-import * as $r81 from "./routes/lists/[sectionId].tsx";
-import * as $r82 from "./routes/lists/index.tsx";
-import * as $r83 from "./routes/lists/list.tsx";
-import * as $r84 from "./routes/login.tsx";
-import * as $r85 from "./routes/logout.tsx";
-import * as $r86 from "./routes/mailbox.tsx";
-import * as $r87 from "./routes/mobility-books.tsx";
-import * as $r88 from "./routes/mobility.tsx";
-import * as $r89 from "./routes/my-devices.tsx";
-import * as $r90 from "./routes/notifications/consents.tsx";
-import * as $r91 from "./routes/notifications/statements.tsx";
-import * as $r92 from "./routes/online-register.tsx";
-import * as $r93 from "./routes/permissions/access-points.tsx";
-import * as $r94 from "./routes/permissions/index.tsx";
-import * as $r95 from "./routes/permissions/jobs.tsx";
-import * as $r96 from "./routes/permissions/menu.tsx";
-import * as $r97 from "./routes/permissions/params.tsx";
-import * as $r98 from "./routes/permissions/professors.tsx";
-import * as $r99 from "./routes/permissions/roles.tsx";
-import * as $r100 from "./routes/permissions/users.tsx";
-import * as $r101 from "./routes/personal-vote.tsx";
-import * as $r102 from "./routes/poll-response.tsx";
-import * as $r103 from "./routes/poll/dashboard.tsx";
-import * as $r104 from "./routes/poll/index.tsx";
-import * as $r105 from "./routes/registration.tsx";
-import * as $r106 from "./routes/school-leavers.tsx";
-import * as $r107 from "./routes/sms.tsx";
-import * as $r108 from "./routes/structure/index.tsx";
-import * as $r109 from "./routes/structure/schools.tsx";
-import * as $r110 from "./routes/structure/specials.tsx";
-import * as $r111 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r112 from "./routes/students/[id].tsx";
-import * as $r113 from "./routes/students/index.tsx";
-import * as $r114 from "./routes/tables.tsx";
-import * as $r115 from "./routes/ui-kit.tsx";
-import * as $r116 from "./routes/user/notifications/list.tsx";
-import * as $r117 from "./routes/user/notifications/settings.tsx";
-import * as $r118 from "./routes/vote-form.tsx";
+import * as $r23 from "./routes/api/finance_discounts.ts";
+import * as $r24 from "./routes/api/finance_entries.ts";
+import * as $r25 from "./routes/api/finance_imports.ts";
+import * as $r26 from "./routes/api/finance_params.ts";
+import * as $r27 from "./routes/api/finance_reports.ts";
+import * as $r28 from "./routes/api/finance_students.ts";
+import * as $r29 from "./routes/api/grades.ts";
+import * as $r30 from "./routes/api/holds.ts";
+import * as $r31 from "./routes/api/hr.ts";
+import * as $r32 from "./routes/api/jobs.ts";
+import * as $r33 from "./routes/api/languages.ts";
+import * as $r34 from "./routes/api/lists.ts";
+import * as $r35 from "./routes/api/mailbox.ts";
+import * as $r36 from "./routes/api/menu.ts";
+import * as $r37 from "./routes/api/mobility.ts";
+import * as $r38 from "./routes/api/notifications.ts";
+import * as $r39 from "./routes/api/polls.ts";
+import * as $r40 from "./routes/api/preferences.ts";
+import * as $r41 from "./routes/api/professors.ts";
+import * as $r42 from "./routes/api/programs.ts";
+import * as $r43 from "./routes/api/registration_groups.ts";
+import * as $r44 from "./routes/api/registration_offerings.ts";
+import * as $r45 from "./routes/api/registration_rosters.ts";
+import * as $r46 from "./routes/api/registration_windows.ts";
+import * as $r47 from "./routes/api/registrations.ts";
+import * as $r48 from "./routes/api/roles.ts";
+import * as $r49 from "./routes/api/rule_students.ts";
+import * as $r50 from "./routes/api/schools.ts";
+import * as $r51 from "./routes/api/settings.ts";
+import * as $r52 from "./routes/api/shell.ts";
+import * as $r53 from "./routes/api/sms.ts";
+import * as $r54 from "./routes/api/student_status.ts";
+import * as $r55 from "./routes/api/students.ts";
+import * as $r56 from "./routes/api/sub_books.ts";
+import * as $r57 from "./routes/api/syllabuses.ts";
+import * as $r58 from "./routes/api/system.ts";
+import * as $r59 from "./routes/api/timetable.ts";
+import * as $r60 from "./routes/api/timetable_entries.ts";
+import * as $r61 from "./routes/api/users.ts";
+import * as $r62 from "./routes/api/votes.ts";
+import * as $r63 from "./routes/books.tsx";
+import * as $r64 from "./routes/chancellery.tsx";
+import * as $r65 from "./routes/chat/event-log.tsx";
+import * as $r66 from "./routes/diploma-enclosures/dashboard.tsx";
+import * as $r67 from "./routes/diploma-enclosures/index.tsx";
+import * as $r68 from "./routes/exported-poll.tsx";
+import * as $r69 from "./routes/finances-second/discounts.tsx";
+import * as $r70 from "./routes/finances-second/events.tsx";
+import * as $r71 from "./routes/finances-second/parameters.tsx";
+import * as $r72 from "./routes/finances-second/reports.tsx";
+import * as $r73 from "./routes/finances-second/students/[id].tsx";
+import * as $r74 from "./routes/finances-second/students/index.tsx";
+import * as $r75 from "./routes/grades.tsx";
+import * as $r76 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r77 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r78 from "./routes/hr/index.tsx";
+import * as $r79 from "./routes/index.tsx";
+import * as $r80 from "./routes/lang/[code].tsx";
+import * as $r81 from "./routes/lang/index.tsx";
+import * as $r82 from "./routes/language/[lang].tsx";
+import * as $r83 from "./routes/lists/[sectionId].tsx";
+import * as $r84 from "./routes/lists/index.tsx";
+import * as $r85 from "./routes/lists/list.tsx";
+import * as $r86 from "./routes/login.tsx";
+import * as $r87 from "./routes/logout.tsx";
+import * as $r88 from "./routes/mailbox.tsx";
+import * as $r89 from "./routes/mobility-books.tsx";
+import * as $r90 from "./routes/mobility.tsx";
+import * as $r91 from "./routes/my-devices.tsx";
+import * as $r92 from "./routes/notifications/consents.tsx";
+import * as $r93 from "./routes/notifications/statements.tsx";
+import * as $r94 from "./routes/online-register.tsx";
+import * as $r95 from "./routes/permissions/access-points.tsx";
+import * as $r96 from "./routes/permissions/index.tsx";
+import * as $r97 from "./routes/permissions/jobs.tsx";
+import * as $r98 from "./routes/permissions/menu.tsx";
+import * as $r99 from "./routes/permissions/params.tsx";
+import * as $r100 from "./routes/permissions/professors.tsx";
+import * as $r101 from "./routes/permissions/roles.tsx";
+import * as $r102 from "./routes/permissions/users.tsx";
+import * as $r103 from "./routes/personal-vote.tsx";
+import * as $r104 from "./routes/poll-response.tsx";
+import * as $r105 from "./routes/poll/dashboard.tsx";
+import * as $r106 from "./routes/poll/index.tsx";
+import * as $r107 from "./routes/registration.tsx";
+import * as $r108 from "./routes/school-leavers.tsx";
+import * as $r109 from "./routes/sms.tsx";
+import * as $r110 from "./routes/structure/index.tsx";
+import * as $r111 from "./routes/structure/schools.tsx";
+import * as $r112 from "./routes/structure/specials.tsx";
+import * as $r113 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r114 from "./routes/students/[id].tsx";
+import * as $r115 from "./routes/students/index.tsx";
+import * as $r116 from "./routes/tables.tsx";
+import * as $r117 from "./routes/ui-kit.tsx";
+import * as $r118 from "./routes/user/notifications/list.tsx";
+import * as $r119 from "./routes/user/notifications/settings.tsx";
+import * as $r120 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -187,102 +189,104 @@ const manifest: Manifest = {
     "./routes/api/consent.ts": $r20,
     "./routes/api/devices.ts": $r21,
     "./routes/api/diploma_enclosures.ts": $r22,
-    "./routes/api/finance_entries.ts": $r23,
-    "./routes/api/finance_imports.ts": $r24,
-    "./routes/api/finance_params.ts": $r25,
-    "./routes/api/finance_reports.ts": $r26,
-    "./routes/api/finance_students.ts": $r27,
-    "./routes/api/grades.ts": $r28,
-    "./routes/api/holds.ts": $r29,
-    "./routes/api/hr.ts": $r30,
-    "./routes/api/jobs.ts": $r31,
-    "./routes/api/languages.ts": $r32,
-    "./routes/api/lists.ts": $r33,
-    "./routes/api/mailbox.ts": $r34,
-    "./routes/api/menu.ts": $r35,
-    "./routes/api/mobility.ts": $r36,
-    "./routes/api/notifications.ts": $r37,
-    "./routes/api/polls.ts": $r38,
-    "./routes/api/preferences.ts": $r39,
-    "./routes/api/professors.ts": $r40,
-    "./routes/api/programs.ts": $r41,
-    "./routes/api/registration_groups.ts": $r42,
-    "./routes/api/registration_offerings.ts": $r43,
-    "./routes/api/registration_rosters.ts": $r44,
-    "./routes/api/registration_windows.ts": $r45,
-    "./routes/api/registrations.ts": $r46,
-    "./routes/api/roles.ts": $r47,
-    "./routes/api/rule_students.ts": $r48,
-    "./routes/api/schools.ts": $r49,
-    "./routes/api/settings.ts": $r50,
-    "./routes/api/shell.ts": $r51,
-    "./routes/api/sms.ts": $r52,
-    "./routes/api/student_status.ts": $r53,
-    "./routes/api/students.ts": $r54,
-    "./routes/api/sub_books.ts": $r55,
-    "./routes/api/syllabuses.ts": $r56,
-    "./routes/api/system.ts": $r57,
-    "./routes/api/timetable.ts": $r58,
-    "./routes/api/timetable_entries.ts": $r59,
-    "./routes/api/users.ts": $r60,
-    "./routes/api/votes.ts": $r61,
-    "./routes/books.tsx": $r62,
-    "./routes/chancellery.tsx": $r63,
-    "./routes/chat/event-log.tsx": $r64,
-    "./routes/diploma-enclosures/dashboard.tsx": $r65,
-    "./routes/diploma-enclosures/index.tsx": $r66,
-    "./routes/exported-poll.tsx": $r67,
-    "./routes/finances-second/events.tsx": $r68,
-    "./routes/finances-second/parameters.tsx": $r69,
-    "./routes/finances-second/reports.tsx": $r70,
-    "./routes/finances-second/students/[id].tsx": $r71,
-    "./routes/finances-second/students/index.tsx": $r72,
-    "./routes/grades.tsx": $r73,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r74,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r75,
-    "./routes/hr/index.tsx": $r76,
-    "./routes/index.tsx": $r77,
-    "./routes/lang/[code].tsx": $r78,
-    "./routes/lang/index.tsx": $r79,
-    "./routes/language/[lang].tsx": $r80,
-    "./routes/lists/[sectionId].tsx": $r81,
-    "./routes/lists/index.tsx": $r82,
-    "./routes/lists/list.tsx": $r83,
-    "./routes/login.tsx": $r84,
-    "./routes/logout.tsx": $r85,
-    "./routes/mailbox.tsx": $r86,
-    "./routes/mobility-books.tsx": $r87,
-    "./routes/mobility.tsx": $r88,
-    "./routes/my-devices.tsx": $r89,
-    "./routes/notifications/consents.tsx": $r90,
-    "./routes/notifications/statements.tsx": $r91,
-    "./routes/online-register.tsx": $r92,
-    "./routes/permissions/access-points.tsx": $r93,
-    "./routes/permissions/index.tsx": $r94,
-    "./routes/permissions/jobs.tsx": $r95,
-    "./routes/permissions/menu.tsx": $r96,
-    "./routes/permissions/params.tsx": $r97,
-    "./routes/permissions/professors.tsx": $r98,
-    "./routes/permissions/roles.tsx": $r99,
-    "./routes/permissions/users.tsx": $r100,
-    "./routes/personal-vote.tsx": $r101,
-    "./routes/poll-response.tsx": $r102,
-    "./routes/poll/dashboard.tsx": $r103,
-    "./routes/poll/index.tsx": $r104,
-    "./routes/registration.tsx": $r105,
-    "./routes/school-leavers.tsx": $r106,
-    "./routes/sms.tsx": $r107,
-    "./routes/structure/index.tsx": $r108,
-    "./routes/structure/schools.tsx": $r109,
-    "./routes/structure/specials.tsx": $r110,
-    "./routes/studentInfoQrCode/[token].tsx": $r111,
-    "./routes/students/[id].tsx": $r112,
-    "./routes/students/index.tsx": $r113,
-    "./routes/tables.tsx": $r114,
-    "./routes/ui-kit.tsx": $r115,
-    "./routes/user/notifications/list.tsx": $r116,
-    "./routes/user/notifications/settings.tsx": $r117,
-    "./routes/vote-form.tsx": $r118,
+    "./routes/api/finance_discounts.ts": $r23,
+    "./routes/api/finance_entries.ts": $r24,
+    "./routes/api/finance_imports.ts": $r25,
+    "./routes/api/finance_params.ts": $r26,
+    "./routes/api/finance_reports.ts": $r27,
+    "./routes/api/finance_students.ts": $r28,
+    "./routes/api/grades.ts": $r29,
+    "./routes/api/holds.ts": $r30,
+    "./routes/api/hr.ts": $r31,
+    "./routes/api/jobs.ts": $r32,
+    "./routes/api/languages.ts": $r33,
+    "./routes/api/lists.ts": $r34,
+    "./routes/api/mailbox.ts": $r35,
+    "./routes/api/menu.ts": $r36,
+    "./routes/api/mobility.ts": $r37,
+    "./routes/api/notifications.ts": $r38,
+    "./routes/api/polls.ts": $r39,
+    "./routes/api/preferences.ts": $r40,
+    "./routes/api/professors.ts": $r41,
+    "./routes/api/programs.ts": $r42,
+    "./routes/api/registration_groups.ts": $r43,
+    "./routes/api/registration_offerings.ts": $r44,
+    "./routes/api/registration_rosters.ts": $r45,
+    "./routes/api/registration_windows.ts": $r46,
+    "./routes/api/registrations.ts": $r47,
+    "./routes/api/roles.ts": $r48,
+    "./routes/api/rule_students.ts": $r49,
+    "./routes/api/schools.ts": $r50,
+    "./routes/api/settings.ts": $r51,
+    "./routes/api/shell.ts": $r52,
+    "./routes/api/sms.ts": $r53,
+    "./routes/api/student_status.ts": $r54,
+    "./routes/api/students.ts": $r55,
+    "./routes/api/sub_books.ts": $r56,
+    "./routes/api/syllabuses.ts": $r57,
+    "./routes/api/system.ts": $r58,
+    "./routes/api/timetable.ts": $r59,
+    "./routes/api/timetable_entries.ts": $r60,
+    "./routes/api/users.ts": $r61,
+    "./routes/api/votes.ts": $r62,
+    "./routes/books.tsx": $r63,
+    "./routes/chancellery.tsx": $r64,
+    "./routes/chat/event-log.tsx": $r65,
+    "./routes/diploma-enclosures/dashboard.tsx": $r66,
+    "./routes/diploma-enclosures/index.tsx": $r67,
+    "./routes/exported-poll.tsx": $r68,
+    "./routes/finances-second/discounts.tsx": $r69,
+    "./routes/finances-second/events.tsx": $r70,
+    "./routes/finances-second/parameters.tsx": $r71,
+    "./routes/finances-second/reports.tsx": $r72,
+    "./routes/finances-second/students/[id].tsx": $r73,
+    "./routes/finances-second/students/index.tsx": $r74,
+    "./routes/grades.tsx": $r75,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r76,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r77,
+    "./routes/hr/index.tsx": $r78,
+    "./routes/index.tsx": $r79,
+    "./routes/lang/[code].tsx": $r80,
+    "./routes/lang/index.tsx": $r81,
+    "./routes/language/[lang].tsx": $r82,
+    "./routes/lists/[sectionId].tsx": $r83,
+    "./routes/lists/index.tsx": $r84,
+    "./routes/lists/list.tsx": $r85,
+    "./routes/login.tsx": $r86,
+    "./routes/logout.tsx": $r87,
+    "./routes/mailbox.tsx": $r88,
+    "./routes/mobility-books.tsx": $r89,
+    "./routes/mobility.tsx": $r90,
+    "./routes/my-devices.tsx": $r91,
+    "./routes/notifications/consents.tsx": $r92,
+    "./routes/notifications/statements.tsx": $r93,
+    "./routes/online-register.tsx": $r94,
+    "./routes/permissions/access-points.tsx": $r95,
+    "./routes/permissions/index.tsx": $r96,
+    "./routes/permissions/jobs.tsx": $r97,
+    "./routes/permissions/menu.tsx": $r98,
+    "./routes/permissions/params.tsx": $r99,
+    "./routes/permissions/professors.tsx": $r100,
+    "./routes/permissions/roles.tsx": $r101,
+    "./routes/permissions/users.tsx": $r102,
+    "./routes/personal-vote.tsx": $r103,
+    "./routes/poll-response.tsx": $r104,
+    "./routes/poll/dashboard.tsx": $r105,
+    "./routes/poll/index.tsx": $r106,
+    "./routes/registration.tsx": $r107,
+    "./routes/school-leavers.tsx": $r108,
+    "./routes/sms.tsx": $r109,
+    "./routes/structure/index.tsx": $r110,
+    "./routes/structure/schools.tsx": $r111,
+    "./routes/structure/specials.tsx": $r112,
+    "./routes/studentInfoQrCode/[token].tsx": $r113,
+    "./routes/students/[id].tsx": $r114,
+    "./routes/students/index.tsx": $r115,
+    "./routes/tables.tsx": $r116,
+    "./routes/ui-kit.tsx": $r117,
+    "./routes/user/notifications/list.tsx": $r118,
+    "./routes/user/notifications/settings.tsx": $r119,
+    "./routes/vote-form.tsx": $r120,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -346,43 +350,44 @@ export type ApiOperations = OperationsOf<{
   "/api/consent": typeof $r20;
   "/api/devices": typeof $r21;
   "/api/diploma_enclosures": typeof $r22;
-  "/api/finance_entries": typeof $r23;
-  "/api/finance_imports": typeof $r24;
-  "/api/finance_params": typeof $r25;
-  "/api/finance_reports": typeof $r26;
-  "/api/finance_students": typeof $r27;
-  "/api/grades": typeof $r28;
-  "/api/holds": typeof $r29;
-  "/api/hr": typeof $r30;
-  "/api/jobs": typeof $r31;
-  "/api/languages": typeof $r32;
-  "/api/lists": typeof $r33;
-  "/api/mailbox": typeof $r34;
-  "/api/menu": typeof $r35;
-  "/api/mobility": typeof $r36;
-  "/api/notifications": typeof $r37;
-  "/api/polls": typeof $r38;
-  "/api/preferences": typeof $r39;
-  "/api/professors": typeof $r40;
-  "/api/programs": typeof $r41;
-  "/api/registration_groups": typeof $r42;
-  "/api/registration_offerings": typeof $r43;
-  "/api/registration_rosters": typeof $r44;
-  "/api/registration_windows": typeof $r45;
-  "/api/registrations": typeof $r46;
-  "/api/roles": typeof $r47;
-  "/api/rule_students": typeof $r48;
-  "/api/schools": typeof $r49;
-  "/api/settings": typeof $r50;
-  "/api/shell": typeof $r51;
-  "/api/sms": typeof $r52;
-  "/api/student_status": typeof $r53;
-  "/api/students": typeof $r54;
-  "/api/sub_books": typeof $r55;
-  "/api/syllabuses": typeof $r56;
-  "/api/system": typeof $r57;
-  "/api/timetable": typeof $r58;
-  "/api/timetable_entries": typeof $r59;
-  "/api/users": typeof $r60;
-  "/api/votes": typeof $r61;
+  "/api/finance_discounts": typeof $r23;
+  "/api/finance_entries": typeof $r24;
+  "/api/finance_imports": typeof $r25;
+  "/api/finance_params": typeof $r26;
+  "/api/finance_reports": typeof $r27;
+  "/api/finance_students": typeof $r28;
+  "/api/grades": typeof $r29;
+  "/api/holds": typeof $r30;
+  "/api/hr": typeof $r31;
+  "/api/jobs": typeof $r32;
+  "/api/languages": typeof $r33;
+  "/api/lists": typeof $r34;
+  "/api/mailbox": typeof $r35;
+  "/api/menu": typeof $r36;
+  "/api/mobility": typeof $r37;
+  "/api/notifications": typeof $r38;
+  "/api/polls": typeof $r39;
+  "/api/preferences": typeof $r40;
+  "/api/professors": typeof $r41;
+  "/api/programs": typeof $r42;
+  "/api/registration_groups": typeof $r43;
+  "/api/registration_offerings": typeof $r44;
+  "/api/registration_rosters": typeof $r45;
+  "/api/registration_windows": typeof $r46;
+  "/api/registrations": typeof $r47;
+  "/api/roles": typeof $r48;
+  "/api/rule_students": typeof $r49;
+  "/api/schools": typeof $r50;
+  "/api/settings": typeof $r51;
+  "/api/shell": typeof $r52;
+  "/api/sms": typeof $r53;
+  "/api/student_status": typeof $r54;
+  "/api/students": typeof $r55;
+  "/api/sub_books": typeof $r56;
+  "/api/syllabuses": typeof $r57;
+  "/api/system": typeof $r58;
+  "/api/timetable": typeof $r59;
+  "/api/timetable_entries": typeof $r60;
+  "/api/users": typeof $r61;
+  "/api/votes": typeof $r62;
 }>;
