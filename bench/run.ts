@@ -63,6 +63,7 @@ import {
 import { SESSION_COOKIE } from "../http/session_cookie.ts";
 import { ACADEMIC_SERVERS, ACADEMIC_TARGETS } from "./academic.ts";
 import { REGISTRATION_SERVERS, REGISTRATION_TARGETS } from "./registration.ts";
+import { LISTS_SERVERS, LISTS_TARGETS } from "./lists.ts";
 import { runChatBench } from "./chat.ts";
 import { runFinanceBench } from "./finances.ts";
 import { frameworkRuntimeBytes } from "./framework_js.ts";
@@ -167,6 +168,7 @@ const SERVERS: ServerSpec[] = [
   },
   ...ACADEMIC_SERVERS,
   ...REGISTRATION_SERVERS,
+  ...LISTS_SERVERS,
 ];
 
 const ALL_TARGETS: Target[] = [
@@ -213,6 +215,7 @@ const ALL_TARGETS: Target[] = [
   { name: "SSR page /login (anonymous, no island)", server: "app", path: "/login", connections: 50 },
   ...ACADEMIC_TARGETS,
   ...REGISTRATION_TARGETS,
+  ...LISTS_TARGETS,
 ];
 
 let TARGETS = ALL_TARGETS;

@@ -5,13 +5,15 @@
  * shown at: the cell then shows saving, saved or failed (with the server's reason), and when someone else saved
  * it meanwhile (409) it takes their value and says so. The row's total and grade follow each save.
  */
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, call } from "../../utils/api_client.ts";
 import type { ResponseOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
 
 type Sheet = ResponseOf<"GET /lists/{sectionId}">;
 type SheetStudent = Sheet["students"][number];
+/** What the page renders on the server: the list without its students (the grid reads them itself). */
+export type SheetHead = Omit<Sheet, "students">;
 type CellState = "idle" | "saving" | "saved" | "failed" | "conflict";
 
 interface CellView {
@@ -39,8 +41,20 @@ function focusCell(row: number, col: number) {
   }
 }
 
-export function ListGrid({ sheet }: { sheet: Sheet }) {
+/**
+ * The grid's students and cells are read by the island itself (listGet) once the page is up: the page stays a
+ * few kilobytes for a 300-student list, and the cells carry the versionstamps of the moment they are read.
+ */
+export function ListGrid({ head }: { head: SheetHead }) {
   const [announcement, setAnnouncement] = useState("");
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [failure, setFailure] = useState("");
+  useEffect(() => {
+    call("GET /lists/{sectionId}", { params: { sectionId: head.sectionId } }).then(
+      setSheet,
+      (e) => setFailure(e instanceof ApiError ? e.message : t("errors.unexpected")),
+    );
+  }, [head.sectionId]);
   return (
     <div class="space-y-2">
       <p class="text-xs text-gray-600" id="list-grid-help">{t("lists.grid.help")}</p>
@@ -48,14 +62,14 @@ export function ListGrid({ sheet }: { sheet: Sheet }) {
         class="overflow-x-auto rounded-lg border border-gray-200 bg-white"
         role="region"
         tabIndex={-1}
-        aria-label={t("lists.grid.label", { course: sheet.course.name })}
+        aria-label={t("lists.grid.label", { course: head.course.name })}
       >
-        <table class="min-w-full text-sm" id="list-grid" aria-describedby="list-grid-help">
+        <table class="lg min-w-full text-sm" id="list-grid" aria-describedby="list-grid-help">
           <thead class="bg-gray-50 text-xs text-gray-600">
             <tr>
               <th class="p-2 text-start">{t("lists.sheet.student")}</th>
-              {sheet.components.map((c) => (
-                <th key={c.id} class="p-2 text-center">
+              {head.components.map((c, col) => (
+                <th key={c.id} class="p-2 text-center" id={`lh-${col}`}>
                   <div>{c.name}</div>
                   <div class="font-normal">
                     {t("lists.sheet.max", { max: c.max })}
@@ -68,16 +82,24 @@ export function ListGrid({ sheet }: { sheet: Sheet }) {
               <th class="p-2 text-end">{t("lists.sheet.absences")}</th>
             </tr>
           </thead>
-          <tbody>
-            {sheet.students.map((student, r) => (
-              <GridRow
-                key={student.studentId}
-                sheet={sheet}
-                student={student}
-                row={r}
-                announce={setAnnouncement}
-              />
-            ))}
+          <tbody aria-busy={sheet ? undefined : "true"}>
+            {sheet
+              ? sheet.students.map((student, r) => (
+                <GridRow
+                  key={student.studentId}
+                  sheet={sheet}
+                  student={student}
+                  row={r}
+                  announce={setAnnouncement}
+                />
+              ))
+              : (
+                <tr>
+                  <td colSpan={head.components.length + 4} class="p-4 text-start text-gray-600">
+                    {failure || t("common.loading")}
+                  </td>
+                </tr>
+              )}
           </tbody>
         </table>
       </div>
@@ -194,62 +216,45 @@ function GridRow(
     }
   }
 
+  // Named by its row's and column's headers (ids below and in ListGrid): a label per cell would be 1,800.
+  const rowHead = `ls-${student.studentId}`;
   return (
     <tr class="border-t border-gray-100" data-student={student.studentId}>
-      <th scope="row" class="p-2 text-start font-normal">
-        <div class="font-medium">{student.name}</div>
-        <div class="text-xs text-gray-500">{student.personalNumber}</div>
+      <th scope="row" id={rowHead}>
+        {student.name}
+        <small>{student.personalNumber}</small>
       </th>
       {cells.map((cell, col) => (
-        <td key={col} class="p-1 text-center">
-          <div class="flex items-center justify-center gap-1">
-            <input
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              size={5}
-              disabled={!sheet.editable}
-              data-grid-cell={`${row}:${col}`}
-              aria-label={t("lists.grid.cellLabel", {
-                student: student.name,
-                component: sheet.components[col].name,
-              })}
-              aria-invalid={cell.state === "failed" ? "true" : undefined}
-              aria-describedby={cell.message ? `cell-${row}-${col}-msg` : undefined}
-              // The draft is state: a re-render (another cell's save finishing) keeps what is being typed.
-              value={cell.draft}
-              onInput={(e) => update(col, { draft: (e.currentTarget as HTMLInputElement).value })}
-              class={"w-16 rounded border px-1 py-0.5 text-end " +
-                (cell.state === "failed"
-                  ? "border-danger-600"
-                  : cell.state === "conflict"
-                  ? "border-amber-600"
-                  : "border-gray-300")}
-              onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
-              onKeyDown={(e) => onKeyDown(e, col)}
-              onBlur={(e) => save(col, e.currentTarget as HTMLInputElement)}
-            />
-            <CellMark cell={cell} />
-          </div>
+        <td key={col}>
+          <input
+            inputMode="decimal"
+            autoComplete="off"
+            size={5}
+            disabled={!sheet.editable}
+            data-grid-cell={`${row}:${col}`}
+            data-state={cell.state === "idle" ? undefined : cell.state}
+            aria-labelledby={`${rowHead} lh-${col}`}
+            aria-invalid={cell.state === "failed" ? "true" : undefined}
+            aria-describedby={cell.message ? `cell-${row}-${col}-msg` : undefined}
+            // The draft is state: a re-render (another cell's save finishing) keeps what is being typed.
+            value={cell.draft}
+            onInput={(e) => update(col, { draft: (e.currentTarget as HTMLInputElement).value })}
+            class="lc"
+            onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+            onKeyDown={(e) => onKeyDown(e, col)}
+            onBlur={(e) => save(col, e.currentTarget as HTMLInputElement)}
+          />
+          {cell.state !== "idle" && <CellMark cell={cell} />}
           {cell.message && (
-            <div
-              id={`cell-${row}-${col}-msg`}
-              class={"mt-0.5 max-w-40 text-xs " +
-                (cell.state === "conflict" ? "text-amber-800" : "text-danger-700")}
-              data-cell-message
-            >
-              {cell.message}
-            </div>
+            <div id={`cell-${row}-${col}-msg`} class="lmsg" data-cell-message>{cell.message}</div>
           )}
         </td>
       ))}
-      <td class="p-2 text-end tabular-nums" data-total>{result.total}</td>
-      <td class="p-2 text-center font-medium" data-grade>{result.grade}</td>
-      <td class="p-2 text-end" data-absences>
+      <td data-total>{result.total}</td>
+      <td data-grade>{result.grade}</td>
+      <td data-absences>
         {student.absences}
-        {student.overLimit && (
-          <span class="ms-1 text-danger-700" title={t("lists.attendance.overLimit")}>⚠</span>
-        )}
+        {student.overLimit && <span class="text-danger-700" title={t("lists.attendance.overLimit")}>⚠</span>}
       </td>
     </tr>
   );
@@ -257,22 +262,14 @@ function GridRow(
 
 /** The cell's save state beside it: … saving, ✓ saved, ! failed or changed by someone else (named below). */
 function CellMark({ cell }: { cell: CellView }) {
-  if (cell.state === "idle") return <span class="w-4" aria-hidden="true" />;
   const text = cell.state === "saving"
     ? t("lists.grid.saving")
     : cell.state === "saved"
     ? t("lists.grid.saved")
     : t("lists.grid.failed", { message: "" });
   const mark = cell.state === "saving" ? "…" : cell.state === "saved" ? "✓" : "!";
-  const color = cell.state === "saved"
-    ? "text-green-700"
-    : cell.state === "saving"
-    ? "text-gray-500"
-    : cell.state === "conflict"
-    ? "text-amber-800"
-    : "text-danger-700";
   return (
-    <span class={`w-4 text-xs ${color}`} title={text} data-cell-state={cell.state}>
+    <span class="lm" title={text} data-cell-state={cell.state}>
       <span aria-hidden="true">{mark}</span>
       <span class="sr-only">{text}</span>
     </span>

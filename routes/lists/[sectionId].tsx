@@ -6,9 +6,9 @@ import { ListActions } from "../../islands/lists/list_actions.tsx";
 import { AttendanceGrid } from "../../islands/lists/attendance_grid.tsx";
 import { LISTS_ALL_KEY, LISTS_KEY, LISTS_UNLOCK_KEY, teaches } from "../../services/lists/access.ts";
 import { readAttendance } from "../../services/lists/attendance.ts";
-import { type Sheet, sheetOf } from "../../services/lists/sheet.ts";
+import { type Sheet, type SheetHead, sheetHead, sheetOf } from "../../services/lists/sheet.ts";
 import { assertCanRead } from "../../services/lists/access.ts";
-import { getSection } from "../../services/registration/sections.ts";
+import { getSection, readSeatsAndSettings } from "../../services/registration/sections.ts";
 import { SECTION_ID } from "../../services/registration/model.ts";
 import { now } from "../../services/academic/clock.ts";
 import { notFound } from "../../utils/errors.ts";
@@ -18,7 +18,10 @@ import type { AppState } from "../../http/app_state.ts";
 export const meta: RouteMeta = { titleKey: "sections.list", permission: LISTS_KEY };
 
 interface Data {
-  sheet: Sheet;
+  sheet: SheetHead;
+  /** The whole list: only the attendance tab renders its students on the server. */
+  full: Sheet | null;
+  students: number;
   tab: "points" | "attendance";
   date: string | null;
   marks: Record<number, "present" | "absent" | "late">;
@@ -33,8 +36,14 @@ export const handler: Handlers<Data, AppState> = {
     const actor = { userId: user.id, hrUserId: user.hrUserId, seesAll: state.auth.can(LISTS_ALL_KEY) };
     const section = await getSection(params.sectionId);
     assertCanRead(actor, section);
-    const sheet = await sheetOf(section, state.lang, teaches(actor, section));
     const tab = url.searchParams.get("tab") === "attendance" ? "attendance" : "points";
+    const owner = teaches(actor, section);
+    const [full, head, [seats]] = await Promise.all([
+      tab === "attendance" ? sheetOf(section, state.lang, owner) : null,
+      tab === "attendance" ? null : sheetHead(section, state.lang, owner),
+      readSeatsAndSettings([section.id]),
+    ]);
+    const sheet = full ?? head!;
     let date: string | null = null;
     let marks: Data["marks"] = {};
     if (tab === "attendance") {
@@ -45,7 +54,15 @@ export const handler: Handlers<Data, AppState> = {
         : sheet.dates.filter((d) => d <= today).at(-1) ?? sheet.dates[0] ?? null;
       if (date) marks = (await readAttendance(section.id)).find((d) => d.date === date)?.marks ?? {};
     }
-    return render({ sheet, tab, date, marks, canUnlock: state.auth.can(LISTS_UNLOCK_KEY) });
+    return render({
+      sheet,
+      full,
+      students: full?.students.length ?? seats.seats.enrolled,
+      tab,
+      date,
+      marks,
+      canUnlock: state.auth.can(LISTS_UNLOCK_KEY),
+    });
   },
 };
 
@@ -62,7 +79,7 @@ export default function ListPage({ data, state }: PageProps<Data, AppState>) {
           <p class="text-sm text-gray-600">
             {sheet.course.code} · {sheet.course.credits} ECTS · {sheet.professor} · {t("lists.students")}:
             {" "}
-            {sheet.students.length}
+            {data.students}
           </p>
           <p class="mt-1 text-sm" id="list-status" data-list-status={sheet.status}>
             {t("lists.status")}:{" "}
@@ -97,8 +114,8 @@ export default function ListPage({ data, state }: PageProps<Data, AppState>) {
       />
       {data.tab === "points" && (sheet.components.length === 0
         ? <p class="text-sm text-gray-600">{t("lists.noComponents")}</p>
-        : <ListGrid sheet={sheet} />)}
-      {data.tab === "attendance" && data.date && (
+        : <ListGrid head={sheet} />)}
+      {data.tab === "attendance" && data.date && data.full && (
         <>
           <form method="get" action={base} class="flex items-end gap-2">
             <input type="hidden" name="tab" value="attendance" />
@@ -118,7 +135,7 @@ export default function ListPage({ data, state }: PageProps<Data, AppState>) {
             dateLabel={formatDisplayDate(data.date)}
             editable={sheet.editable}
             absenceLimit={sheet.absenceLimit}
-            rows={sheet.students.map((s) => ({
+            rows={data.full.students.map((s) => ({
               studentId: s.studentId,
               name: s.name,
               state: data.marks[s.studentId] ?? null,

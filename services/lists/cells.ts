@@ -4,8 +4,12 @@
  * message names the value that is there now, so no change is ever lost silently. The atomic also checks the
  * list's status (no write lands in a submitted list) and the student's roster entry (nor for a dropped student).
  * Points may be cleared (null). Each save writes its audit entry in the same atomic.
+ *
+ * One read round trip before the commit: the list, the cell, the roster entry and the course's components (books/
+ * components.ts's value, read here by its key so that it comes in the same getMany and is checked too: a
+ * component removed meanwhile refuses the save) together, and the student's other cells for the total beside it.
  */
-import { listComponents } from "../books/components.ts";
+import type { BookComponent } from "../books/components.ts";
 import { addAudit } from "../db/audit_log.ts";
 import { db } from "../db/kv.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
@@ -43,24 +47,28 @@ const staleCell = (current: number | null) =>
 export async function setPoints(input: CellInput, actor: ListActor): Promise<SavedCell> {
   const section = await getSection(input.sectionId);
   assertCanWrite(actor, section);
-  const components = await listComponents(section.bookId);
-  const component = components.find((c) => c.id === input.componentId);
-  if (!component) throw invalid({ componentId: { key: "lists.errors.unknownComponent" } });
-  if (input.points !== null) {
-    const problem = pointsProblem(input.points, component.weight);
-    if (problem) throw invalid({ points: problem });
-  }
   const cellKey = keys.cell(section.id, input.studentId, input.componentId);
   return await untilCommitted(async () => {
-    const [list, cell, onRoster] = await db().getMany<[ListRecord, Cell, string]>([
-      keys.list(section.id),
-      cellKey,
-      registrationKeys.rosterEntry(section.id, input.studentId),
+    const [[list, cell, onRoster, doc], others] = await Promise.all([
+      db().getMany<[ListRecord, Cell, string, { items: BookComponent[] }]>([
+        keys.list(section.id),
+        cellKey,
+        registrationKeys.rosterEntry(section.id, input.studentId),
+        ["book_components", section.bookId],
+      ]),
+      Array.fromAsync(db().list<Cell>({ prefix: [...keys.cells(section.id), input.studentId] })),
     ]);
+    const components = doc.value?.items ?? [];
+    const component = components.find((c) => c.id === input.componentId);
+    if (!component) throw invalid({ componentId: { key: "lists.errors.unknownComponent" } });
+    if (input.points !== null) {
+      const problem = pointsProblem(input.points, component.weight);
+      if (problem) throw invalid({ points: problem });
+    }
     if (onRoster.versionstamp === null) throw invalid({ studentId: { key: "lists.errors.notOnRoster" } });
     assertOpen(list);
     if (cell.versionstamp !== input.versionstamp) throw staleCell(cell.value?.points ?? null);
-    const atomic = db().atomic().check(list).check(cell).check(onRoster);
+    const atomic = db().atomic().check(list).check(cell).check(onRoster).check(doc);
     if (input.points === null) atomic.delete(cellKey);
     else {atomic.set(
         cellKey,
@@ -80,10 +88,11 @@ export async function setPoints(input: CellInput, actor: ListActor): Promise<Sav
     });
     const result = await atomic.commit();
     if (!result.ok) return RETRY;
-    const points = new Map<number, number>();
-    for await (const e of db().list<Cell>({ prefix: [...keys.cells(section.id), input.studentId] })) {
-      points.set(e.key[3] as number, e.value.points);
-    }
+    // The total from the other cells as read beside the cell (a concurrent save of another cell of the
+    // student may be missing from it; the list shows the exact total).
+    const points = new Map(others.map((e) => [e.key[3] as number, e.value.points]));
+    if (input.points === null) points.delete(input.componentId);
+    else points.set(input.componentId, input.points);
     const { total, grade } = resultOf(components, points);
     return {
       points: input.points,

@@ -133,6 +133,38 @@ export function attendanceOf(days: readonly AttendanceDay[], studentId: number, 
   return { absences, late, absenceShare, overLimit: absenceShare > limit };
 }
 
+/** The list without its students: what a page shows around the grid (listGet reads the students). */
+export type SheetHead = Omit<Sheet, "students">;
+
+export async function sheetHead(section: Section, lang: Lang, owner: boolean): Promise<SheetHead> {
+  const [items, list, group, limit] = await Promise.all([
+    listComponents(section.bookId),
+    readList(section.id),
+    getGroup(section.groupId),
+    absenceLimitOf(section.bookId),
+  ]);
+  const record = listOf(list, section.id);
+  return {
+    sectionId: section.id,
+    groupId: section.groupId,
+    course: {
+      id: section.bookId,
+      name: bookName(section.book, lang),
+      code: section.book.code,
+      credits: section.credits,
+    },
+    professor: personName(section.professor, lang),
+    status: record.status,
+    round: record.round,
+    submittedAt: record.submittedAt,
+    unlockReason: record.unlockReason,
+    editable: owner && record.status === "open",
+    components: componentsOf(items, lang),
+    dates: group ? lessonDates(section, group.value) : [],
+    absenceLimit: limit,
+  };
+}
+
 export async function loadSheet(sectionId: string, actor: ListActor, lang: Lang): Promise<Sheet> {
   const section = await getSection(sectionId);
   assertCanRead(actor, section);
@@ -140,19 +172,16 @@ export async function loadSheet(sectionId: string, actor: ListActor, lang: Lang)
 }
 
 export async function sheetOf(section: Section, lang: Lang, owner: boolean): Promise<Sheet> {
-  const [ids, items, cells, list, days, group, limit, published] = await Promise.all([
+  const [ids, items, cells, days, limit, published, head] = await Promise.all([
     rosterIds(section.id),
     listComponents(section.bookId),
     readCells(section.id),
-    readList(section.id),
     readAttendance(section.id),
-    getGroup(section.groupId),
     absenceLimitOf(section.bookId),
     readPublished(section.id),
+    sheetHead(section, lang, owner),
   ]);
   const students = await getManyRecords<Student>("students", ids);
-  const components = componentsOf(items, lang);
-  const record = listOf(list, section.id);
   const rows = ids.map((studentId, i): SheetStudent => {
     const s = students[i]?.value ?? null;
     const row = cells.get(studentId);
@@ -175,26 +204,7 @@ export async function sheetOf(section: Section, lang: Lang, owner: boolean): Pro
       published: published.get(studentId)?.grade ?? null,
     };
   }).sort((a, b) => a.name.localeCompare(b.name) || a.studentId - b.studentId);
-  return {
-    sectionId: section.id,
-    groupId: section.groupId,
-    course: {
-      id: section.bookId,
-      name: bookName(section.book, lang),
-      code: section.book.code,
-      credits: section.credits,
-    },
-    professor: personName(section.professor, lang),
-    status: record.status,
-    round: record.round,
-    submittedAt: record.submittedAt,
-    unlockReason: record.unlockReason,
-    editable: owner && record.status === "open",
-    components,
-    students: rows,
-    dates: group ? lessonDates(section, group.value) : [],
-    absenceLimit: limit,
-  };
+  return { ...head, students: rows };
 }
 
 export async function readPublished(sectionId: string): Promise<Map<number, PublishedGrade>> {

@@ -4,9 +4,12 @@
  * Submit first locks the list (status submitted, round + 1) in one atomic; from then on no cell or attendance
  * write lands. It then publishes each student's grade in one atomic per student: the transcript entry of the
  * course and semester (written, or replaced when an earlier round published one), the student's totals (so the
- * GPA), the list's published grade, the audit entry and the students' version, checked against the list's
- * locked state — so an unlock while publishing stops it. A submit interrupted half-way (a crash) is finished by
- * submitting again: the students whose grade is of an older round are published then.
+ * GPA), the list's published grade and the audit entry, checked against the list's locked state — so an unlock
+ * while publishing stops it. Students are published several at a time, and the students' version (which the
+ * students list's snapshot follows) is advanced once for all of them at the end: every transcript write
+ * advances that one key, so carrying it in each student's atomic would publish them strictly one by one.
+ * A submit interrupted half-way (a crash) is finished by submitting again: the students whose grade is of an
+ * older round are published then.
  *
  * Unlock reopens a submitted list with a required reason (audited). The published grades stay in the
  * transcripts until the next submit replaces them; each replacement is in the transcript's audit (history).
@@ -24,7 +27,7 @@ import {
   transcriptEntryOf,
   type TranscriptTotals,
 } from "../students/transcripts.ts";
-import { addStudentsBump, withStudentsVersion } from "../students/version.ts";
+import { bumpStudentsVersion } from "../students/version.ts";
 import { assertCanWrite, type ListActor } from "./access.ts";
 import { resultOf } from "./grading.ts";
 import { AUDIT, keys, type ListRecord, type PublishedGrade } from "./model.ts";
@@ -40,8 +43,8 @@ export interface SubmitResult {
   students: number;
 }
 
-/** How many students' reads run at once before their atomics commit one after another. */
-const READ_AHEAD = 32;
+/** Students published at once. */
+const CONCURRENCY = 16;
 
 export async function submitList(sectionId: string, actor: ListActor): Promise<SubmitResult> {
   const section = await getSection(sectionId);
@@ -79,14 +82,15 @@ export async function submitList(sectionId: string, actor: ListActor): Promise<S
   const pending = ids.filter((id) => published.get(id)?.round !== locked.record.round);
   if (locked.resumed && pending.length === 0) throw listSubmitted();
   const lock = { key: keys.list(section.id), versionstamp: locked.versionstamp };
-  for (let i = 0; i < pending.length; i += READ_AHEAD) {
-    const batch = pending.slice(i, i + READ_AHEAD);
-    const reads = await Promise.all(batch.map((studentId) => readStudent(section, studentId)));
-    for (let j = 0; j < batch.length; j++) {
-      const points = new Map([...(cells.get(batch[j]) ?? [])].map(([id, c]) => [id, c.points]));
-      await publishOne(section, components, batch[j], points, lock, locked.record.round, reads[j], actor);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, pending.length) }, async () => {
+    while (next < pending.length) {
+      const studentId = pending[next++];
+      const points = new Map([...(cells.get(studentId) ?? [])].map(([id, c]) => [id, c.points]));
+      await publishOne(section, components, studentId, points, lock, locked.record.round, actor);
     }
-  }
+  }));
+  if (pending.length) await bumpStudentsVersion(pending);
   return { status: "submitted", round: locked.record.round, published: pending.length, students: ids.length };
 }
 
@@ -106,19 +110,15 @@ async function publishOne(
   points: Map<number, number>,
   lock: { key: Deno.KvKey; versionstamp: string },
   round: number,
-  prefetched: Awaited<ReturnType<typeof readStudent>>,
   actor: ListActor,
 ): Promise<void> {
   const result = resultOf(components, points);
-  let read: typeof prefetched | null = prefetched;
-  await withStudentsVersion(async (version) => {
-    // The first try commits what was read ahead; a lost race reads again, and stops if the registrar
-    // unlocked the list meanwhile (its lock moved).
-    if (read === null && (await db().get(lock.key)).versionstamp !== lock.versionstamp) {
+  await untilCommitted(async (attempt) => {
+    // A lost race reads again, and stops if the registrar unlocked the list meanwhile (its lock moved).
+    if (attempt > 1 && (await db().get(lock.key)).versionstamp !== lock.versionstamp) {
       throw conflict("lists.errors.unlockedMeanwhile");
     }
-    const { totals, grade, existing } = read ?? await readStudent(section, studentId);
-    read = null;
+    const { totals, grade, existing } = await readStudent(section, studentId);
     const entry: TranscriptEntry = {
       id: existing?.entry.value.id ?? nextUlid(),
       studentId,
@@ -145,9 +145,8 @@ async function publishOne(
     };
     atomic.set(keys.grade(section.id, studentId), publishedGrade)
       .set(keys.gradeOfStudent(studentId, section.groupId, section.id), publishedGrade);
-    addStudentsBump(atomic, version, [studentId]);
-    return { atomic, result: undefined };
-  });
+    return (await atomic.commit()).ok ? undefined : RETRY;
+  }, { attempts: 20 });
 }
 
 export async function unlockList(sectionId: string, reason: string, actor: number): Promise<ListRecord> {

@@ -59,11 +59,14 @@ async function typeRow(page: Page, row: number, values: number[], first = 0) {
 }
 
 /** The student's row in the grid (rows are in name order, so it depends on the language). */
-const rowOf = (page: Page) =>
-  page.locator("#list-grid tbody tr").evaluateAll(
+const rowOf = async (page: Page) => {
+  // The grid reads its students once the page is up.
+  await page.locator(`#list-grid tr[data-student="${STUDENT_ID}"]`).waitFor();
+  return await page.locator("#list-grid tbody tr").evaluateAll(
     (rows, id) => rows.findIndex((r) => r.getAttribute("data-student") === String(id)),
     STUDENT_ID,
   );
+};
 
 async function gpaOf(page: Page): Promise<string> {
   return (await page.locator("#grades-gpa strong").textContent()) ?? "";
