@@ -108,6 +108,14 @@
  * | ["registration_windows", groupId]        | RegistrationWindow { opens, closes, dropDeadline, creditLimit, … } (audited) | registration/windows.ts |
  * | ["holds", studentId, holdId]             | Hold { kind, reason, at, by } (audited)  | registration/holds.ts |
  * | ["holds_version", studentId]             | number: moved by every hold added or removed (9) | registration/holds.ts |
+ * | ["applications", id]                     | Application (numeric id; audited): a /online-register application and its steps | admissions/applications.ts |
+ * | ["applications_by_reference", ref] / ["applications_by_state", state, id] | id | admissions/applications.ts |
+ * | ["applications_open", personalNumber, programId] | id of the open application (a resubmission updates it) | admissions/applications.ts |
+ * | ["admission_submits", address, window]   | number of form posts from an address (expireIn 20 min) | admissions/throttle.ts |
+ * | ["status_events", studentId, ulid]       | StatusEvent: withdrawal, suspension, return, graduation, re-admission | lifecycle/status.ts |
+ * | ["school_leavers", studentId]            | Leaver { programId, date, reason } while withdrawn | lifecycle/status.ts |
+ * | ["alumni", year, programId, studentId] / ["alumni_by_student", studentId] | Alumnus { date, gpa, credits } / [year, programId] | lifecycle/status.ts |
+ * | ["mobility", id] / ["mobility_by_student", studentId, id] | Mobility { partner, period, recognitions } (audited) / id | lifecycle/mobility.ts |
  * | ["finance_entries", studentId, date, entryId] | LedgerEntry: the student's append-only ledger, by date (10) | finances/ledger.ts |
  * | ["finance_entry_ids", entryId]          | { studentId, date } of an entry         | finances/ledger.ts |
  * | ["finance_balances", studentId]         | BalanceProjection: running totals per day, same atomic as each entry (10) | finances/ledger.ts |
