@@ -20,151 +20,157 @@ import * as $r14 from "./routes/api/book_conditions.ts";
 import * as $r15 from "./routes/api/book_log.ts";
 import * as $r16 from "./routes/api/book_professors.ts";
 import * as $r17 from "./routes/api/books.ts";
-import * as $r18 from "./routes/api/chat.ts";
-import * as $r19 from "./routes/api/component_types.ts";
-import * as $r20 from "./routes/api/consent.ts";
-import * as $r21 from "./routes/api/devices.ts";
-import * as $r22 from "./routes/api/diploma_enclosures.ts";
-import * as $r23 from "./routes/api/finance_discounts.ts";
-import * as $r24 from "./routes/api/finance_entries.ts";
-import * as $r25 from "./routes/api/finance_imports.ts";
-import * as $r26 from "./routes/api/finance_params.ts";
-import * as $r27 from "./routes/api/finance_reports.ts";
-import * as $r28 from "./routes/api/finance_students.ts";
-import * as $r29 from "./routes/api/grades.ts";
-import * as $r30 from "./routes/api/holds.ts";
-import * as $r31 from "./routes/api/hr.ts";
-import * as $r32 from "./routes/api/jobs.ts";
-import * as $r33 from "./routes/api/languages.ts";
-import * as $r34 from "./routes/api/lists.ts";
-import * as $r35 from "./routes/api/mailbox.ts";
-import * as $r36 from "./routes/api/menu.ts";
-import * as $r37 from "./routes/api/mobility.ts";
-import * as $r38 from "./routes/api/notifications.ts";
-import * as $r39 from "./routes/api/polls.ts";
-import * as $r40 from "./routes/api/preferences.ts";
-import * as $r41 from "./routes/api/professors.ts";
-import * as $r42 from "./routes/api/programs.ts";
-import * as $r43 from "./routes/api/registration_groups.ts";
-import * as $r44 from "./routes/api/registration_offerings.ts";
-import * as $r45 from "./routes/api/registration_rosters.ts";
-import * as $r46 from "./routes/api/registration_windows.ts";
-import * as $r47 from "./routes/api/registrations.ts";
-import * as $r48 from "./routes/api/roles.ts";
-import * as $r49 from "./routes/api/rule_students.ts";
-import * as $r50 from "./routes/api/schools.ts";
-import * as $r51 from "./routes/api/settings.ts";
-import * as $r52 from "./routes/api/shell.ts";
-import * as $r53 from "./routes/api/sms.ts";
-import * as $r54 from "./routes/api/student_status.ts";
-import * as $r55 from "./routes/api/students.ts";
-import * as $r56 from "./routes/api/sub_books.ts";
-import * as $r57 from "./routes/api/syllabuses.ts";
-import * as $r58 from "./routes/api/system.ts";
-import * as $r59 from "./routes/api/timetable.ts";
-import * as $r60 from "./routes/api/timetable_entries.ts";
-import * as $r61 from "./routes/api/users.ts";
-import * as $r62 from "./routes/api/votes.ts";
-import * as $r63 from "./routes/books.tsx";
-import * as $r64 from "./routes/chancellery.tsx";
-import * as $r65 from "./routes/chat/event-log.tsx";
-import * as $r66 from "./routes/components.tsx";
-import * as $r67 from "./routes/diploma-enclosures/dashboard.tsx";
-import * as $r68 from "./routes/diploma-enclosures/index.tsx";
-import * as $r69 from "./routes/exported-poll.tsx";
-import * as $r70 from "./routes/finances-second/discounts.tsx";
-import * as $r71 from "./routes/finances-second/events.tsx";
-import * as $r72 from "./routes/finances-second/parameters.tsx";
-import * as $r73 from "./routes/finances-second/reports.tsx";
-import * as $r74 from "./routes/finances-second/students/[id].tsx";
-import * as $r75 from "./routes/finances-second/students/index.tsx";
-import * as $r76 from "./routes/grades.tsx";
-import * as $r77 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r78 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r79 from "./routes/hr/index.tsx";
-import * as $r80 from "./routes/index.tsx";
-import * as $r81 from "./routes/lang/[code].tsx";
-import * as $r82 from "./routes/lang/index.tsx";
-import * as $r83 from "./routes/language/[lang].tsx";
-import * as $r84 from "./routes/lists/[sectionId].tsx";
-import * as $r85 from "./routes/lists/index.tsx";
-import * as $r86 from "./routes/lists/list.tsx";
-import * as $r87 from "./routes/login.tsx";
-import * as $r88 from "./routes/logout.tsx";
-import * as $r89 from "./routes/mailbox.tsx";
-import * as $r90 from "./routes/mobility-books.tsx";
-import * as $r91 from "./routes/mobility.tsx";
-import * as $r92 from "./routes/my-devices.tsx";
-import * as $r93 from "./routes/notifications/consents.tsx";
-import * as $r94 from "./routes/notifications/statements.tsx";
-import * as $r95 from "./routes/online-register.tsx";
-import * as $r96 from "./routes/permissions/access-points.tsx";
-import * as $r97 from "./routes/permissions/index.tsx";
-import * as $r98 from "./routes/permissions/jobs.tsx";
-import * as $r99 from "./routes/permissions/menu.tsx";
-import * as $r100 from "./routes/permissions/params.tsx";
-import * as $r101 from "./routes/permissions/professors.tsx";
-import * as $r102 from "./routes/permissions/roles.tsx";
-import * as $r103 from "./routes/permissions/users.tsx";
-import * as $r104 from "./routes/personal-vote.tsx";
-import * as $r105 from "./routes/poll-response.tsx";
-import * as $r106 from "./routes/poll/dashboard.tsx";
-import * as $r107 from "./routes/poll/index.tsx";
-import * as $r108 from "./routes/registration.tsx";
-import * as $r109 from "./routes/school-leavers.tsx";
-import * as $r110 from "./routes/sms.tsx";
-import * as $r111 from "./routes/structure/index.tsx";
-import * as $r112 from "./routes/structure/schools.tsx";
-import * as $r113 from "./routes/structure/specials.tsx";
-import * as $r114 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r115 from "./routes/students/[id].tsx";
-import * as $r116 from "./routes/students/index.tsx";
-import * as $r117 from "./routes/tables.tsx";
-import * as $r118 from "./routes/ui-kit.tsx";
-import * as $r119 from "./routes/user/notifications/list.tsx";
-import * as $r120 from "./routes/user/notifications/settings.tsx";
-import * as $r121 from "./routes/vote-form.tsx";
+import * as $r18 from "./routes/api/calendar.ts";
+import * as $r19 from "./routes/api/chat.ts";
+import * as $r20 from "./routes/api/component_types.ts";
+import * as $r21 from "./routes/api/consent.ts";
+import * as $r22 from "./routes/api/devices.ts";
+import * as $r23 from "./routes/api/diploma_enclosures.ts";
+import * as $r24 from "./routes/api/events.ts";
+import * as $r25 from "./routes/api/finance_discounts.ts";
+import * as $r26 from "./routes/api/finance_entries.ts";
+import * as $r27 from "./routes/api/finance_imports.ts";
+import * as $r28 from "./routes/api/finance_params.ts";
+import * as $r29 from "./routes/api/finance_reports.ts";
+import * as $r30 from "./routes/api/finance_students.ts";
+import * as $r31 from "./routes/api/grades.ts";
+import * as $r32 from "./routes/api/holds.ts";
+import * as $r33 from "./routes/api/hr.ts";
+import * as $r34 from "./routes/api/jobs.ts";
+import * as $r35 from "./routes/api/languages.ts";
+import * as $r36 from "./routes/api/lists.ts";
+import * as $r37 from "./routes/api/mailbox.ts";
+import * as $r38 from "./routes/api/menu.ts";
+import * as $r39 from "./routes/api/mobility.ts";
+import * as $r40 from "./routes/api/notifications.ts";
+import * as $r41 from "./routes/api/polls.ts";
+import * as $r42 from "./routes/api/preferences.ts";
+import * as $r43 from "./routes/api/professors.ts";
+import * as $r44 from "./routes/api/programs.ts";
+import * as $r45 from "./routes/api/registration_groups.ts";
+import * as $r46 from "./routes/api/registration_offerings.ts";
+import * as $r47 from "./routes/api/registration_rosters.ts";
+import * as $r48 from "./routes/api/registration_windows.ts";
+import * as $r49 from "./routes/api/registrations.ts";
+import * as $r50 from "./routes/api/roles.ts";
+import * as $r51 from "./routes/api/rule_students.ts";
+import * as $r52 from "./routes/api/schools.ts";
+import * as $r53 from "./routes/api/settings.ts";
+import * as $r54 from "./routes/api/shell.ts";
+import * as $r55 from "./routes/api/sms.ts";
+import * as $r56 from "./routes/api/student_status.ts";
+import * as $r57 from "./routes/api/students.ts";
+import * as $r58 from "./routes/api/sub_books.ts";
+import * as $r59 from "./routes/api/syllabuses.ts";
+import * as $r60 from "./routes/api/system.ts";
+import * as $r61 from "./routes/api/timetable.ts";
+import * as $r62 from "./routes/api/timetable_entries.ts";
+import * as $r63 from "./routes/api/users.ts";
+import * as $r64 from "./routes/api/votes.ts";
+import * as $r65 from "./routes/books.tsx";
+import * as $r66 from "./routes/chancellery.tsx";
+import * as $r67 from "./routes/chat/event-log.tsx";
+import * as $r68 from "./routes/components.tsx";
+import * as $r69 from "./routes/diploma-enclosures/dashboard.tsx";
+import * as $r70 from "./routes/diploma-enclosures/index.tsx";
+import * as $r71 from "./routes/event-calendar.tsx";
+import * as $r72 from "./routes/exported-poll.tsx";
+import * as $r73 from "./routes/finances-second/discounts.tsx";
+import * as $r74 from "./routes/finances-second/events.tsx";
+import * as $r75 from "./routes/finances-second/parameters.tsx";
+import * as $r76 from "./routes/finances-second/reports.tsx";
+import * as $r77 from "./routes/finances-second/students/[id].tsx";
+import * as $r78 from "./routes/finances-second/students/index.tsx";
+import * as $r79 from "./routes/grades.tsx";
+import * as $r80 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r81 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r82 from "./routes/hr/calendar/calendar.tsx";
+import * as $r83 from "./routes/hr/calendar/index.tsx";
+import * as $r84 from "./routes/hr/index.tsx";
+import * as $r85 from "./routes/index.tsx";
+import * as $r86 from "./routes/lang/[code].tsx";
+import * as $r87 from "./routes/lang/index.tsx";
+import * as $r88 from "./routes/language/[lang].tsx";
+import * as $r89 from "./routes/lists/[sectionId].tsx";
+import * as $r90 from "./routes/lists/index.tsx";
+import * as $r91 from "./routes/lists/list.tsx";
+import * as $r92 from "./routes/login.tsx";
+import * as $r93 from "./routes/logout.tsx";
+import * as $r94 from "./routes/mailbox.tsx";
+import * as $r95 from "./routes/mobility-books.tsx";
+import * as $r96 from "./routes/mobility.tsx";
+import * as $r97 from "./routes/my-devices.tsx";
+import * as $r98 from "./routes/notifications/consents.tsx";
+import * as $r99 from "./routes/notifications/statements.tsx";
+import * as $r100 from "./routes/online-register.tsx";
+import * as $r101 from "./routes/permissions/access-points.tsx";
+import * as $r102 from "./routes/permissions/index.tsx";
+import * as $r103 from "./routes/permissions/jobs.tsx";
+import * as $r104 from "./routes/permissions/menu.tsx";
+import * as $r105 from "./routes/permissions/params.tsx";
+import * as $r106 from "./routes/permissions/professors.tsx";
+import * as $r107 from "./routes/permissions/roles.tsx";
+import * as $r108 from "./routes/permissions/users.tsx";
+import * as $r109 from "./routes/personal-vote.tsx";
+import * as $r110 from "./routes/poll-response.tsx";
+import * as $r111 from "./routes/poll/dashboard.tsx";
+import * as $r112 from "./routes/poll/index.tsx";
+import * as $r113 from "./routes/registration.tsx";
+import * as $r114 from "./routes/school-leavers.tsx";
+import * as $r115 from "./routes/sms.tsx";
+import * as $r116 from "./routes/structure/index.tsx";
+import * as $r117 from "./routes/structure/schools.tsx";
+import * as $r118 from "./routes/structure/specials.tsx";
+import * as $r119 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r120 from "./routes/students/[id].tsx";
+import * as $r121 from "./routes/students/index.tsx";
+import * as $r122 from "./routes/tables.tsx";
+import * as $r123 from "./routes/ui-kit.tsx";
+import * as $r124 from "./routes/user/notifications/list.tsx";
+import * as $r125 from "./routes/user/notifications/settings.tsx";
+import * as $r126 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
 import * as $i3 from "./islands/books/sub_books_table.tsx";
-import * as $i4 from "./islands/chat/event_log_follow.tsx";
-import * as $i5 from "./islands/chat/widget.tsx";
-import * as $i6 from "./islands/consent/check.tsx";
-import * as $i7 from "./islands/consent/dialog.tsx";
-import * as $i8 from "./islands/finances/actions.tsx";
-import * as $i9 from "./islands/finances/import_panel.tsx";
-import * as $i10 from "./islands/hr/list.tsx";
-import * as $i11 from "./islands/hr/profile_edit.tsx";
-import * as $i12 from "./islands/languages/actions.tsx";
-import * as $i13 from "./islands/languages/translation_editor.tsx";
-import * as $i14 from "./islands/lists/attendance_grid.tsx";
-import * as $i15 from "./islands/lists/component_types.tsx";
-import * as $i16 from "./islands/lists/list_actions.tsx";
-import * as $i17 from "./islands/lists/list_grid.tsx";
-import * as $i18 from "./islands/permissions/access_points.tsx";
-import * as $i19 from "./islands/permissions/accounts.tsx";
-import * as $i20 from "./islands/permissions/dead_letters.tsx";
-import * as $i21 from "./islands/permissions/menu.tsx";
-import * as $i22 from "./islands/permissions/params.tsx";
-import * as $i23 from "./islands/permissions/roles.tsx";
-import * as $i24 from "./islands/polls/answer_form.tsx";
-import * as $i25 from "./islands/polls/builder.tsx";
-import * as $i26 from "./islands/polls/export.tsx";
-import * as $i27 from "./islands/polls/row_actions.tsx";
-import * as $i28 from "./islands/registration/actions.tsx";
-import * as $i29 from "./islands/shell/mailbox_items.tsx";
-import * as $i30 from "./islands/shell/side_menu.tsx";
-import * as $i31 from "./islands/shell/top_bar.tsx";
-import * as $i32 from "./islands/sms/composer.tsx";
-import * as $i33 from "./islands/sms/resend.tsx";
-import * as $i34 from "./islands/structure/programs.tsx";
-import * as $i35 from "./islands/structure/schools.tsx";
-import * as $i36 from "./islands/students/filters.tsx";
-import * as $i37 from "./islands/students/form.tsx";
-import * as $i38 from "./islands/students/qr.tsx";
-import * as $i39 from "./islands/timetable/toolbar.tsx";
-import * as $i40 from "./islands/ui/kit_demo.tsx";
+import * as $i4 from "./islands/calendar/event_form.tsx";
+import * as $i5 from "./islands/chat/event_log_follow.tsx";
+import * as $i6 from "./islands/chat/widget.tsx";
+import * as $i7 from "./islands/consent/check.tsx";
+import * as $i8 from "./islands/consent/dialog.tsx";
+import * as $i9 from "./islands/finances/actions.tsx";
+import * as $i10 from "./islands/finances/import_panel.tsx";
+import * as $i11 from "./islands/hr/list.tsx";
+import * as $i12 from "./islands/hr/profile_edit.tsx";
+import * as $i13 from "./islands/languages/actions.tsx";
+import * as $i14 from "./islands/languages/translation_editor.tsx";
+import * as $i15 from "./islands/lists/attendance_grid.tsx";
+import * as $i16 from "./islands/lists/component_types.tsx";
+import * as $i17 from "./islands/lists/list_actions.tsx";
+import * as $i18 from "./islands/lists/list_grid.tsx";
+import * as $i19 from "./islands/permissions/access_points.tsx";
+import * as $i20 from "./islands/permissions/accounts.tsx";
+import * as $i21 from "./islands/permissions/dead_letters.tsx";
+import * as $i22 from "./islands/permissions/menu.tsx";
+import * as $i23 from "./islands/permissions/params.tsx";
+import * as $i24 from "./islands/permissions/roles.tsx";
+import * as $i25 from "./islands/polls/answer_form.tsx";
+import * as $i26 from "./islands/polls/builder.tsx";
+import * as $i27 from "./islands/polls/export.tsx";
+import * as $i28 from "./islands/polls/row_actions.tsx";
+import * as $i29 from "./islands/registration/actions.tsx";
+import * as $i30 from "./islands/shell/mailbox_items.tsx";
+import * as $i31 from "./islands/shell/side_menu.tsx";
+import * as $i32 from "./islands/shell/top_bar.tsx";
+import * as $i33 from "./islands/sms/composer.tsx";
+import * as $i34 from "./islands/sms/resend.tsx";
+import * as $i35 from "./islands/structure/programs.tsx";
+import * as $i36 from "./islands/structure/schools.tsx";
+import * as $i37 from "./islands/students/filters.tsx";
+import * as $i38 from "./islands/students/form.tsx";
+import * as $i39 from "./islands/students/qr.tsx";
+import * as $i40 from "./islands/timetable/toolbar.tsx";
+import * as $i41 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -186,153 +192,159 @@ const manifest: Manifest = {
     "./routes/api/book_log.ts": $r15,
     "./routes/api/book_professors.ts": $r16,
     "./routes/api/books.ts": $r17,
-    "./routes/api/chat.ts": $r18,
-    "./routes/api/component_types.ts": $r19,
-    "./routes/api/consent.ts": $r20,
-    "./routes/api/devices.ts": $r21,
-    "./routes/api/diploma_enclosures.ts": $r22,
-    "./routes/api/finance_discounts.ts": $r23,
-    "./routes/api/finance_entries.ts": $r24,
-    "./routes/api/finance_imports.ts": $r25,
-    "./routes/api/finance_params.ts": $r26,
-    "./routes/api/finance_reports.ts": $r27,
-    "./routes/api/finance_students.ts": $r28,
-    "./routes/api/grades.ts": $r29,
-    "./routes/api/holds.ts": $r30,
-    "./routes/api/hr.ts": $r31,
-    "./routes/api/jobs.ts": $r32,
-    "./routes/api/languages.ts": $r33,
-    "./routes/api/lists.ts": $r34,
-    "./routes/api/mailbox.ts": $r35,
-    "./routes/api/menu.ts": $r36,
-    "./routes/api/mobility.ts": $r37,
-    "./routes/api/notifications.ts": $r38,
-    "./routes/api/polls.ts": $r39,
-    "./routes/api/preferences.ts": $r40,
-    "./routes/api/professors.ts": $r41,
-    "./routes/api/programs.ts": $r42,
-    "./routes/api/registration_groups.ts": $r43,
-    "./routes/api/registration_offerings.ts": $r44,
-    "./routes/api/registration_rosters.ts": $r45,
-    "./routes/api/registration_windows.ts": $r46,
-    "./routes/api/registrations.ts": $r47,
-    "./routes/api/roles.ts": $r48,
-    "./routes/api/rule_students.ts": $r49,
-    "./routes/api/schools.ts": $r50,
-    "./routes/api/settings.ts": $r51,
-    "./routes/api/shell.ts": $r52,
-    "./routes/api/sms.ts": $r53,
-    "./routes/api/student_status.ts": $r54,
-    "./routes/api/students.ts": $r55,
-    "./routes/api/sub_books.ts": $r56,
-    "./routes/api/syllabuses.ts": $r57,
-    "./routes/api/system.ts": $r58,
-    "./routes/api/timetable.ts": $r59,
-    "./routes/api/timetable_entries.ts": $r60,
-    "./routes/api/users.ts": $r61,
-    "./routes/api/votes.ts": $r62,
-    "./routes/books.tsx": $r63,
-    "./routes/chancellery.tsx": $r64,
-    "./routes/chat/event-log.tsx": $r65,
-    "./routes/components.tsx": $r66,
-    "./routes/diploma-enclosures/dashboard.tsx": $r67,
-    "./routes/diploma-enclosures/index.tsx": $r68,
-    "./routes/exported-poll.tsx": $r69,
-    "./routes/finances-second/discounts.tsx": $r70,
-    "./routes/finances-second/events.tsx": $r71,
-    "./routes/finances-second/parameters.tsx": $r72,
-    "./routes/finances-second/reports.tsx": $r73,
-    "./routes/finances-second/students/[id].tsx": $r74,
-    "./routes/finances-second/students/index.tsx": $r75,
-    "./routes/grades.tsx": $r76,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r77,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r78,
-    "./routes/hr/index.tsx": $r79,
-    "./routes/index.tsx": $r80,
-    "./routes/lang/[code].tsx": $r81,
-    "./routes/lang/index.tsx": $r82,
-    "./routes/language/[lang].tsx": $r83,
-    "./routes/lists/[sectionId].tsx": $r84,
-    "./routes/lists/index.tsx": $r85,
-    "./routes/lists/list.tsx": $r86,
-    "./routes/login.tsx": $r87,
-    "./routes/logout.tsx": $r88,
-    "./routes/mailbox.tsx": $r89,
-    "./routes/mobility-books.tsx": $r90,
-    "./routes/mobility.tsx": $r91,
-    "./routes/my-devices.tsx": $r92,
-    "./routes/notifications/consents.tsx": $r93,
-    "./routes/notifications/statements.tsx": $r94,
-    "./routes/online-register.tsx": $r95,
-    "./routes/permissions/access-points.tsx": $r96,
-    "./routes/permissions/index.tsx": $r97,
-    "./routes/permissions/jobs.tsx": $r98,
-    "./routes/permissions/menu.tsx": $r99,
-    "./routes/permissions/params.tsx": $r100,
-    "./routes/permissions/professors.tsx": $r101,
-    "./routes/permissions/roles.tsx": $r102,
-    "./routes/permissions/users.tsx": $r103,
-    "./routes/personal-vote.tsx": $r104,
-    "./routes/poll-response.tsx": $r105,
-    "./routes/poll/dashboard.tsx": $r106,
-    "./routes/poll/index.tsx": $r107,
-    "./routes/registration.tsx": $r108,
-    "./routes/school-leavers.tsx": $r109,
-    "./routes/sms.tsx": $r110,
-    "./routes/structure/index.tsx": $r111,
-    "./routes/structure/schools.tsx": $r112,
-    "./routes/structure/specials.tsx": $r113,
-    "./routes/studentInfoQrCode/[token].tsx": $r114,
-    "./routes/students/[id].tsx": $r115,
-    "./routes/students/index.tsx": $r116,
-    "./routes/tables.tsx": $r117,
-    "./routes/ui-kit.tsx": $r118,
-    "./routes/user/notifications/list.tsx": $r119,
-    "./routes/user/notifications/settings.tsx": $r120,
-    "./routes/vote-form.tsx": $r121,
+    "./routes/api/calendar.ts": $r18,
+    "./routes/api/chat.ts": $r19,
+    "./routes/api/component_types.ts": $r20,
+    "./routes/api/consent.ts": $r21,
+    "./routes/api/devices.ts": $r22,
+    "./routes/api/diploma_enclosures.ts": $r23,
+    "./routes/api/events.ts": $r24,
+    "./routes/api/finance_discounts.ts": $r25,
+    "./routes/api/finance_entries.ts": $r26,
+    "./routes/api/finance_imports.ts": $r27,
+    "./routes/api/finance_params.ts": $r28,
+    "./routes/api/finance_reports.ts": $r29,
+    "./routes/api/finance_students.ts": $r30,
+    "./routes/api/grades.ts": $r31,
+    "./routes/api/holds.ts": $r32,
+    "./routes/api/hr.ts": $r33,
+    "./routes/api/jobs.ts": $r34,
+    "./routes/api/languages.ts": $r35,
+    "./routes/api/lists.ts": $r36,
+    "./routes/api/mailbox.ts": $r37,
+    "./routes/api/menu.ts": $r38,
+    "./routes/api/mobility.ts": $r39,
+    "./routes/api/notifications.ts": $r40,
+    "./routes/api/polls.ts": $r41,
+    "./routes/api/preferences.ts": $r42,
+    "./routes/api/professors.ts": $r43,
+    "./routes/api/programs.ts": $r44,
+    "./routes/api/registration_groups.ts": $r45,
+    "./routes/api/registration_offerings.ts": $r46,
+    "./routes/api/registration_rosters.ts": $r47,
+    "./routes/api/registration_windows.ts": $r48,
+    "./routes/api/registrations.ts": $r49,
+    "./routes/api/roles.ts": $r50,
+    "./routes/api/rule_students.ts": $r51,
+    "./routes/api/schools.ts": $r52,
+    "./routes/api/settings.ts": $r53,
+    "./routes/api/shell.ts": $r54,
+    "./routes/api/sms.ts": $r55,
+    "./routes/api/student_status.ts": $r56,
+    "./routes/api/students.ts": $r57,
+    "./routes/api/sub_books.ts": $r58,
+    "./routes/api/syllabuses.ts": $r59,
+    "./routes/api/system.ts": $r60,
+    "./routes/api/timetable.ts": $r61,
+    "./routes/api/timetable_entries.ts": $r62,
+    "./routes/api/users.ts": $r63,
+    "./routes/api/votes.ts": $r64,
+    "./routes/books.tsx": $r65,
+    "./routes/chancellery.tsx": $r66,
+    "./routes/chat/event-log.tsx": $r67,
+    "./routes/components.tsx": $r68,
+    "./routes/diploma-enclosures/dashboard.tsx": $r69,
+    "./routes/diploma-enclosures/index.tsx": $r70,
+    "./routes/event-calendar.tsx": $r71,
+    "./routes/exported-poll.tsx": $r72,
+    "./routes/finances-second/discounts.tsx": $r73,
+    "./routes/finances-second/events.tsx": $r74,
+    "./routes/finances-second/parameters.tsx": $r75,
+    "./routes/finances-second/reports.tsx": $r76,
+    "./routes/finances-second/students/[id].tsx": $r77,
+    "./routes/finances-second/students/index.tsx": $r78,
+    "./routes/grades.tsx": $r79,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r80,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r81,
+    "./routes/hr/calendar/calendar.tsx": $r82,
+    "./routes/hr/calendar/index.tsx": $r83,
+    "./routes/hr/index.tsx": $r84,
+    "./routes/index.tsx": $r85,
+    "./routes/lang/[code].tsx": $r86,
+    "./routes/lang/index.tsx": $r87,
+    "./routes/language/[lang].tsx": $r88,
+    "./routes/lists/[sectionId].tsx": $r89,
+    "./routes/lists/index.tsx": $r90,
+    "./routes/lists/list.tsx": $r91,
+    "./routes/login.tsx": $r92,
+    "./routes/logout.tsx": $r93,
+    "./routes/mailbox.tsx": $r94,
+    "./routes/mobility-books.tsx": $r95,
+    "./routes/mobility.tsx": $r96,
+    "./routes/my-devices.tsx": $r97,
+    "./routes/notifications/consents.tsx": $r98,
+    "./routes/notifications/statements.tsx": $r99,
+    "./routes/online-register.tsx": $r100,
+    "./routes/permissions/access-points.tsx": $r101,
+    "./routes/permissions/index.tsx": $r102,
+    "./routes/permissions/jobs.tsx": $r103,
+    "./routes/permissions/menu.tsx": $r104,
+    "./routes/permissions/params.tsx": $r105,
+    "./routes/permissions/professors.tsx": $r106,
+    "./routes/permissions/roles.tsx": $r107,
+    "./routes/permissions/users.tsx": $r108,
+    "./routes/personal-vote.tsx": $r109,
+    "./routes/poll-response.tsx": $r110,
+    "./routes/poll/dashboard.tsx": $r111,
+    "./routes/poll/index.tsx": $r112,
+    "./routes/registration.tsx": $r113,
+    "./routes/school-leavers.tsx": $r114,
+    "./routes/sms.tsx": $r115,
+    "./routes/structure/index.tsx": $r116,
+    "./routes/structure/schools.tsx": $r117,
+    "./routes/structure/specials.tsx": $r118,
+    "./routes/studentInfoQrCode/[token].tsx": $r119,
+    "./routes/students/[id].tsx": $r120,
+    "./routes/students/index.tsx": $r121,
+    "./routes/tables.tsx": $r122,
+    "./routes/ui-kit.tsx": $r123,
+    "./routes/user/notifications/list.tsx": $r124,
+    "./routes/user/notifications/settings.tsx": $r125,
+    "./routes/vote-form.tsx": $r126,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
     "./islands/books/export.tsx": $i1,
     "./islands/books/filter_behavior.tsx": $i2,
     "./islands/books/sub_books_table.tsx": $i3,
-    "./islands/chat/event_log_follow.tsx": $i4,
-    "./islands/chat/widget.tsx": $i5,
-    "./islands/consent/check.tsx": $i6,
-    "./islands/consent/dialog.tsx": $i7,
-    "./islands/finances/actions.tsx": $i8,
-    "./islands/finances/import_panel.tsx": $i9,
-    "./islands/hr/list.tsx": $i10,
-    "./islands/hr/profile_edit.tsx": $i11,
-    "./islands/languages/actions.tsx": $i12,
-    "./islands/languages/translation_editor.tsx": $i13,
-    "./islands/lists/attendance_grid.tsx": $i14,
-    "./islands/lists/component_types.tsx": $i15,
-    "./islands/lists/list_actions.tsx": $i16,
-    "./islands/lists/list_grid.tsx": $i17,
-    "./islands/permissions/access_points.tsx": $i18,
-    "./islands/permissions/accounts.tsx": $i19,
-    "./islands/permissions/dead_letters.tsx": $i20,
-    "./islands/permissions/menu.tsx": $i21,
-    "./islands/permissions/params.tsx": $i22,
-    "./islands/permissions/roles.tsx": $i23,
-    "./islands/polls/answer_form.tsx": $i24,
-    "./islands/polls/builder.tsx": $i25,
-    "./islands/polls/export.tsx": $i26,
-    "./islands/polls/row_actions.tsx": $i27,
-    "./islands/registration/actions.tsx": $i28,
-    "./islands/shell/mailbox_items.tsx": $i29,
-    "./islands/shell/side_menu.tsx": $i30,
-    "./islands/shell/top_bar.tsx": $i31,
-    "./islands/sms/composer.tsx": $i32,
-    "./islands/sms/resend.tsx": $i33,
-    "./islands/structure/programs.tsx": $i34,
-    "./islands/structure/schools.tsx": $i35,
-    "./islands/students/filters.tsx": $i36,
-    "./islands/students/form.tsx": $i37,
-    "./islands/students/qr.tsx": $i38,
-    "./islands/timetable/toolbar.tsx": $i39,
-    "./islands/ui/kit_demo.tsx": $i40,
+    "./islands/calendar/event_form.tsx": $i4,
+    "./islands/chat/event_log_follow.tsx": $i5,
+    "./islands/chat/widget.tsx": $i6,
+    "./islands/consent/check.tsx": $i7,
+    "./islands/consent/dialog.tsx": $i8,
+    "./islands/finances/actions.tsx": $i9,
+    "./islands/finances/import_panel.tsx": $i10,
+    "./islands/hr/list.tsx": $i11,
+    "./islands/hr/profile_edit.tsx": $i12,
+    "./islands/languages/actions.tsx": $i13,
+    "./islands/languages/translation_editor.tsx": $i14,
+    "./islands/lists/attendance_grid.tsx": $i15,
+    "./islands/lists/component_types.tsx": $i16,
+    "./islands/lists/list_actions.tsx": $i17,
+    "./islands/lists/list_grid.tsx": $i18,
+    "./islands/permissions/access_points.tsx": $i19,
+    "./islands/permissions/accounts.tsx": $i20,
+    "./islands/permissions/dead_letters.tsx": $i21,
+    "./islands/permissions/menu.tsx": $i22,
+    "./islands/permissions/params.tsx": $i23,
+    "./islands/permissions/roles.tsx": $i24,
+    "./islands/polls/answer_form.tsx": $i25,
+    "./islands/polls/builder.tsx": $i26,
+    "./islands/polls/export.tsx": $i27,
+    "./islands/polls/row_actions.tsx": $i28,
+    "./islands/registration/actions.tsx": $i29,
+    "./islands/shell/mailbox_items.tsx": $i30,
+    "./islands/shell/side_menu.tsx": $i31,
+    "./islands/shell/top_bar.tsx": $i32,
+    "./islands/sms/composer.tsx": $i33,
+    "./islands/sms/resend.tsx": $i34,
+    "./islands/structure/programs.tsx": $i35,
+    "./islands/structure/schools.tsx": $i36,
+    "./islands/students/filters.tsx": $i37,
+    "./islands/students/form.tsx": $i38,
+    "./islands/students/qr.tsx": $i39,
+    "./islands/timetable/toolbar.tsx": $i40,
+    "./islands/ui/kit_demo.tsx": $i41,
   },
 };
 
@@ -349,49 +361,51 @@ export type ApiOperations = OperationsOf<{
   "/api/book_log": typeof $r15;
   "/api/book_professors": typeof $r16;
   "/api/books": typeof $r17;
-  "/api/chat": typeof $r18;
-  "/api/component_types": typeof $r19;
-  "/api/consent": typeof $r20;
-  "/api/devices": typeof $r21;
-  "/api/diploma_enclosures": typeof $r22;
-  "/api/finance_discounts": typeof $r23;
-  "/api/finance_entries": typeof $r24;
-  "/api/finance_imports": typeof $r25;
-  "/api/finance_params": typeof $r26;
-  "/api/finance_reports": typeof $r27;
-  "/api/finance_students": typeof $r28;
-  "/api/grades": typeof $r29;
-  "/api/holds": typeof $r30;
-  "/api/hr": typeof $r31;
-  "/api/jobs": typeof $r32;
-  "/api/languages": typeof $r33;
-  "/api/lists": typeof $r34;
-  "/api/mailbox": typeof $r35;
-  "/api/menu": typeof $r36;
-  "/api/mobility": typeof $r37;
-  "/api/notifications": typeof $r38;
-  "/api/polls": typeof $r39;
-  "/api/preferences": typeof $r40;
-  "/api/professors": typeof $r41;
-  "/api/programs": typeof $r42;
-  "/api/registration_groups": typeof $r43;
-  "/api/registration_offerings": typeof $r44;
-  "/api/registration_rosters": typeof $r45;
-  "/api/registration_windows": typeof $r46;
-  "/api/registrations": typeof $r47;
-  "/api/roles": typeof $r48;
-  "/api/rule_students": typeof $r49;
-  "/api/schools": typeof $r50;
-  "/api/settings": typeof $r51;
-  "/api/shell": typeof $r52;
-  "/api/sms": typeof $r53;
-  "/api/student_status": typeof $r54;
-  "/api/students": typeof $r55;
-  "/api/sub_books": typeof $r56;
-  "/api/syllabuses": typeof $r57;
-  "/api/system": typeof $r58;
-  "/api/timetable": typeof $r59;
-  "/api/timetable_entries": typeof $r60;
-  "/api/users": typeof $r61;
-  "/api/votes": typeof $r62;
+  "/api/calendar": typeof $r18;
+  "/api/chat": typeof $r19;
+  "/api/component_types": typeof $r20;
+  "/api/consent": typeof $r21;
+  "/api/devices": typeof $r22;
+  "/api/diploma_enclosures": typeof $r23;
+  "/api/events": typeof $r24;
+  "/api/finance_discounts": typeof $r25;
+  "/api/finance_entries": typeof $r26;
+  "/api/finance_imports": typeof $r27;
+  "/api/finance_params": typeof $r28;
+  "/api/finance_reports": typeof $r29;
+  "/api/finance_students": typeof $r30;
+  "/api/grades": typeof $r31;
+  "/api/holds": typeof $r32;
+  "/api/hr": typeof $r33;
+  "/api/jobs": typeof $r34;
+  "/api/languages": typeof $r35;
+  "/api/lists": typeof $r36;
+  "/api/mailbox": typeof $r37;
+  "/api/menu": typeof $r38;
+  "/api/mobility": typeof $r39;
+  "/api/notifications": typeof $r40;
+  "/api/polls": typeof $r41;
+  "/api/preferences": typeof $r42;
+  "/api/professors": typeof $r43;
+  "/api/programs": typeof $r44;
+  "/api/registration_groups": typeof $r45;
+  "/api/registration_offerings": typeof $r46;
+  "/api/registration_rosters": typeof $r47;
+  "/api/registration_windows": typeof $r48;
+  "/api/registrations": typeof $r49;
+  "/api/roles": typeof $r50;
+  "/api/rule_students": typeof $r51;
+  "/api/schools": typeof $r52;
+  "/api/settings": typeof $r53;
+  "/api/shell": typeof $r54;
+  "/api/sms": typeof $r55;
+  "/api/student_status": typeof $r56;
+  "/api/students": typeof $r57;
+  "/api/sub_books": typeof $r58;
+  "/api/syllabuses": typeof $r59;
+  "/api/system": typeof $r60;
+  "/api/timetable": typeof $r61;
+  "/api/timetable_entries": typeof $r62;
+  "/api/users": typeof $r63;
+  "/api/votes": typeof $r64;
 }>;

@@ -8,7 +8,7 @@ import { nextUlid } from "../db/ids.ts";
 import { db, readMany } from "../db/kv.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 import type { User } from "../identity/users.ts";
-import { isInAudience } from "./audience.ts";
+import { audienceMatcher, isInAudience } from "./audience.ts";
 import {
   type Answers,
   isTakingAnswers,
@@ -107,14 +107,16 @@ export async function pollsWaiting(user: User, at = Date.now()): Promise<PollDef
   if (open.length === 0) return [];
   const marks = await readMany(open.map((p) => pollKeys.respondent(p.id, user.id)));
   const unanswered = open.filter((_, i) => marks[i].versionstamp === null);
-  const asked = await Promise.all(unanswered.map((p) => isInAudience(user, p.audience)));
+  const matches = audienceMatcher(user);
+  const asked = await Promise.all(unanswered.map((p) => matches(p.audience)));
   return unanswered.filter((_, i) => asked[i]).sort((a, b) => a.closesAt.localeCompare(b.closesAt));
 }
 
 /** Polls the person is asked that take answers now, answered or not, with whether they answered. */
 export async function pollsMine(user: User, at = Date.now()) {
   const open = (await listPolls("open")).map((r) => r.value).filter((p) => isTakingAnswers(p, at));
-  const asked = await Promise.all(open.map((p) => isInAudience(user, p.audience)));
+  const matches = audienceMatcher(user);
+  const asked = await Promise.all(open.map((p) => matches(p.audience)));
   const mine = open.filter((_, i) => asked[i]);
   const marks = await readMany(mine.map((p) => pollKeys.respondent(p.id, user.id)));
   return mine.map((poll, i) => ({ poll, answered: marks[i].versionstamp !== null }));

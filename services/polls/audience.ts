@@ -8,6 +8,7 @@ import { findStudents, studentStructure } from "../students/list_index.ts";
 import { db, readMany } from "../db/kv.ts";
 import { getStudent } from "../students/mod.ts";
 import type { User } from "../identity/users.ts";
+import type { Student } from "../academic/model.ts";
 import { keys as registrationKeys, parseSectionId } from "../registration/model.ts";
 import type { PollAudience } from "./model.ts";
 
@@ -55,19 +56,32 @@ export async function resolveAudience(a: PollAudience): Promise<ResolvedAudience
 }
 
 /** Whether one person is in the audience (the poll alert asks this for each open poll, every minute). */
-export async function isInAudience(user: User, a: PollAudience): Promise<boolean> {
-  if (a.userIds.includes(user.id)) return true;
-  if (user.guard !== "user" && a.guards.includes(user.guard)) return true;
-  if (user.studentId === null) return false;
-  const student = (await getStudent(user.studentId))?.value;
-  if (!student) return false;
-  if (targetsStudents(a) && ASKED_STATUSES.has(student.status) && (await studentMatcher(a))(student)) {
-    return true;
-  }
-  const sections = a.sectionIds.filter((id) => parseSectionId(id));
-  if (sections.length === 0) return false;
-  const entries = await readMany(sections.map((id) => registrationKeys.rosterEntry(id, student.id)));
-  return entries.some((e) => e.versionstamp !== null);
+export function isInAudience(user: User, a: PollAudience): Promise<boolean> {
+  return audienceMatcher(user)(a);
+}
+
+/**
+ * A test of one person against many audiences (a calendar's events, the open polls): their student record is
+ * read once, on the first audience that needs it.
+ */
+export function audienceMatcher(user: User): (a: PollAudience) => Promise<boolean> {
+  let student: Promise<Student | null> | null = null;
+  const studentOf = () =>
+    student ??= user.studentId === null
+      ? Promise.resolve(null)
+      : getStudent(user.studentId).then((r) => r?.value ?? null);
+  return async (a) => {
+    if (a.userIds.includes(user.id)) return true;
+    if (user.guard !== "user" && a.guards.includes(user.guard)) return true;
+    if (user.studentId === null || (!targetsStudents(a) && a.sectionIds.length === 0)) return false;
+    const s = await studentOf();
+    if (!s) return false;
+    if (targetsStudents(a) && ASKED_STATUSES.has(s.status) && (await studentMatcher(a))(s)) return true;
+    const sections = a.sectionIds.filter((id) => parseSectionId(id));
+    if (sections.length === 0) return false;
+    const entries = await readMany(sections.map((id) => registrationKeys.rosterEntry(id, s.id)));
+    return entries.some((e) => e.versionstamp !== null);
+  };
 }
 
 type StudentFacts = Pick<IndexedStudent, "programId" | "admissionYear">;

@@ -18,6 +18,7 @@ import { listsSeed } from "./lists.ts";
 import { financesSeed } from "./finances.ts";
 import { pollsSeed } from "./polls.ts";
 import { smsSeed } from "./sms.ts";
+import { eventsSeed } from "./events.ts";
 import { admissionsSeed } from "./admissions.ts";
 
 export type SeedSize = "small" | "large";
@@ -53,6 +54,7 @@ export const SEED_PARTS: SeedPart[] = [
   shellLiveSeed,
   pollsSeed,
   smsSeed,
+  eventsSeed,
   chatSeed,
 ];
 

@@ -1,0 +1,154 @@
+/**
+ * A person's own calendar (/hr/calendar/calendar): their timetable lessons (a professor's or a student's, on
+ * each date of the period), the university events of their audience, and deadlines — registration opening and
+ * closing, the add/drop deadline, and the closing of the polls they are asked to answer.
+ */
+import { now } from "../academic/clock.ts";
+import { listGroups } from "../academic/semesters.ts";
+import type { User } from "../identity/users.ts";
+import { pollsMine } from "../polls/answers.ts";
+import { listWindows } from "../registration/windows.ts";
+import { getStudent } from "../students/mod.ts";
+import { lessonsOn, ownScope, scopeEntries } from "../timetable/view.ts";
+import { addDays, UNIVERSITY_UTC_OFFSET_MINUTES } from "../timetable/week.ts";
+import type { Lang } from "../../utils/i18n.ts";
+import { eventsFor } from "./events.ts";
+
+export type DeadlineKind = "registrationOpens" | "registrationCloses" | "dropDeadline" | "pollCloses";
+
+export interface CalendarItem {
+  kind: "lesson" | "event" | "deadline";
+  /** YYYY-MM-DD, university time. */
+  date: string;
+  /** "09:00–10:30" for lessons and events within one day; empty for all-day items. */
+  time: string;
+  title: string;
+  detail: string;
+  /** For deadlines: which one (the page names it in the reader's language). */
+  deadline?: DeadlineKind;
+  /** A poll the person has answered already. */
+  done?: boolean;
+  href?: string;
+}
+
+const OFFSET = UNIVERSITY_UTC_OFFSET_MINUTES * 60_000;
+const localDate = (iso: string) => new Date(Date.parse(iso) + OFFSET).toISOString().slice(0, 10);
+const localTime = (iso: string) => new Date(Date.parse(iso) + OFFSET).toISOString().slice(11, 16);
+/** Midnight of a university date, as an instant. */
+export const startOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET).toISOString();
+
+export function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let d = from; d <= to && dates.length < 62; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+/** University events of [from, to] (dates, inclusive) as calendar items, one per day they touch. */
+export async function eventItems(
+  user: User,
+  from: string,
+  to: string,
+  lang: Lang,
+  seesAll: boolean,
+): Promise<CalendarItem[]> {
+  const events = await eventsFor(user, startOfDay(from), startOfDay(addDays(to, 1)), seesAll);
+  return events.flatMap(({ value: e }) => {
+    const first = localDate(e.start), last = localDate(new Date(Date.parse(e.end) - 1).toISOString());
+    const oneDay = first === last;
+    return datesBetween(first < from ? from : first, last > to ? to : last).map((date) => ({
+      kind: "event" as const,
+      date,
+      time: oneDay ? `${localTime(e.start)}–${localTime(e.end)}` : "",
+      title: lang === "en" ? e.titleEn || e.title : e.title,
+      detail: e.place,
+      href: `/event-calendar?view=list&date=${first}#event-${e.id}`,
+    }));
+  });
+}
+
+async function lessonItems(user: User, from: string, to: string, lang: Lang): Promise<CalendarItem[]> {
+  const scope = await ownScope({ user, canAll: false });
+  if (!scope) return [];
+  const items: CalendarItem[] = [];
+  for (const group of await listGroups()) {
+    const g = group.value;
+    const dates = datesBetween(from > g.startDate ? from : g.startDate, to < g.endDate ? to : g.endDate);
+    if (dates.length === 0) continue;
+    const entries = await scopeEntries(scope, group.id);
+    for (const lesson of await lessonsOn(entries, g, dates, lang, now())) {
+      items.push({
+        kind: "lesson",
+        date: lesson.date,
+        time: lesson.time,
+        title: lesson.course,
+        detail: [lesson.auditorium, lesson.professor].filter(Boolean).join(" · "),
+      });
+    }
+  }
+  return items;
+}
+
+async function deadlineItems(user: User, from: string, to: string, lang: Lang): Promise<CalendarItem[]> {
+  const inRange = (date: string) => date >= from && date <= to;
+  const items: CalendarItem[] = [];
+  const student = user.studentId !== null ? (await getStudent(user.studentId))?.value ?? null : null;
+  for (const { group, window } of await listWindows()) {
+    if (!window) continue;
+    // A window for some programs or admission years concerns only their students (staff see every one).
+    if (
+      student && ((window.programIds.length && !window.programIds.includes(student.programId)) ||
+        (window.admissionYears.length && !window.admissionYears.includes(student.admissionYear)))
+    ) continue;
+    const marks: [DeadlineKind, string][] = [
+      ["registrationOpens", window.opens],
+      ["registrationCloses", window.closes],
+      ["dropDeadline", window.dropDeadline],
+    ];
+    for (const [deadline, date] of marks) {
+      if (inRange(date)) {
+        items.push({
+          kind: "deadline",
+          deadline,
+          date,
+          time: "",
+          title: group.seasonYear,
+          detail: "",
+          href: "/registration",
+        });
+      }
+    }
+  }
+  for (const { poll, answered } of await pollsMine(user)) {
+    const date = localDate(poll.closesAt);
+    if (!inRange(date)) continue;
+    items.push({
+      kind: "deadline",
+      deadline: "pollCloses",
+      date,
+      time: localTime(poll.closesAt),
+      title: lang === "en" ? poll.titleEn || poll.title : poll.title,
+      detail: "",
+      done: answered,
+      href: `/poll-response?poll=${poll.id}`,
+    });
+  }
+  return items;
+}
+
+/** Everything of the person's between two dates (inclusive), by date and time. */
+export async function calendarMine(
+  user: User,
+  from: string,
+  to: string,
+  lang: Lang,
+  seesAllEvents: boolean,
+): Promise<CalendarItem[]> {
+  const [lessons, events, deadlines] = await Promise.all([
+    lessonItems(user, from, to, lang),
+    eventItems(user, from, to, lang, seesAllEvents),
+    deadlineItems(user, from, to, lang),
+  ]);
+  return [...deadlines, ...lessons, ...events].sort((a, b) =>
+    a.date.localeCompare(b.date) || a.time.localeCompare(b.time)
+  );
+}
