@@ -48,7 +48,7 @@ const cachingFontkit = {
     let font = parsed.get(bytes);
     if (!font) {
       font = fontkit.create(bytes, postscriptName);
-      useCmapLayout(font as LayoutFont);
+      withCmapLayout(font as LayoutFont);
       parsed.set(bytes, font);
     }
     return font;
@@ -84,7 +84,7 @@ interface LayoutFont {
  * millisecond per string and made a 60-course supplement take over 300 ms. Ligatures and kerning are not
  * applied: each letter keeps its own advance.
  */
-function useCmapLayout(fontkitFont: LayoutFont): void {
+function withCmapLayout(fontkitFont: LayoutFont): void {
   const glyphs = new Map<number, GlyphLike>();
   fontkitFont.layout = (text: string) => ({
     glyphs: Array.from(text, (char) => {
