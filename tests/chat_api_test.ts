@@ -86,6 +86,25 @@ Deno.test("chat HTTP side", async (t) => {
       assertEquals(await upload("jar-123456", "report.docx", jar), [415, "unsupported_type"]);
     });
 
+    await t.step("a refused type is refused by its first chunk, before the rest is sent", async () => {
+      // An executable declared as 5 MB: the first of its ten chunks is answered 415, and nothing is kept.
+      const exe = new Uint8Array(512 * 1024);
+      exe.set(new TextEncoder().encode("MZ\x90\x00 This program cannot be run in DOS mode"));
+      const q = {
+        chatId: room.chatId,
+        uploadId: "exe-1234567",
+        size: 5_000_000,
+        name: "photo.png",
+        offset: 0,
+      };
+      const first = await chunk(tokens.staff, q, exe);
+      assertEquals([first.status, (await first.json()).error.code], [415, "unsupported_type"]);
+      // Nothing was kept: the upload would have to start again at byte 0.
+      const next = await chunk(tokens.staff, { ...q, offset: 512 * 1024 }, exe);
+      const refusal = (await next.json()).error;
+      assertEquals([next.status, refusal.code, refusal.message.includes("0")], [409, "upload_offset", true]);
+    });
+
     await t.step("fileUploadFinish makes an IMAGE message from what is stored", async () => {
       const socket = await chatClient(`ws://127.0.0.1:${server.addr.port}/ws/chat`, { token: tokens.staff });
       await socket.call("getRooms", {});

@@ -1,13 +1,14 @@
 /**
  * The message box (SPEC §5, §9): it grows with its text up to 4 lines of 28 px; Enter sends (Shift+Enter is
  * a new line), then the box clears and returns to one line. With an empty box the send button is the
- * thumbs-up quick message. The emoji picker loads on its first opening; attachments over 5 MB in total raise
- * the alert and nothing is sent.
+ * thumbs-up quick message. The emoji picker loads on its first opening; attachments over 5 MB in total, or a
+ * file of a kind the server refuses, raise the alert and nothing is sent.
  */
 import { useRef, useState } from "preact/hooks";
 import { MAX_MESSAGE_CHARS } from "../../services/chat/protocol.ts";
 import { t } from "../../utils/i18n.ts";
 import type { ChatClient } from "./chat_client.ts";
+import { ACCEPT_ATTRIBUTE, type SelectionRefusal } from "./files.ts";
 import { boxHeight, LINE_HEIGHT_PX, MAX_LINES } from "./timing.ts";
 
 type Picker = typeof import("./emoji_picker.tsx");
@@ -18,7 +19,7 @@ const ICON_BUTTON =
 
 export function Composer({ client, chatId }: { client: ChatClient; chatId: number }) {
   const [text, setText] = useState("");
-  const [tooBig, setTooBig] = useState(false);
+  const [refusal, setRefusal] = useState<SelectionRefusal | null>(null);
   const [picker, setPicker] = useState<Picker | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -70,19 +71,23 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
     input.value = "";
     if (!chosen.length) return;
     const { uploadFiles } = await import("./upload.ts");
-    setTooBig(!uploadFiles(client, chatId, chosen));
+    setRefusal(uploadFiles(client, chatId, chosen));
   };
 
   return (
     <div class="shrink-0 border-t border-gray-200 p-2">
-      {tooBig && (
+      {refusal && (
         <p
           role="alert"
           class="mb-2 flex items-start gap-2 rounded bg-red-50 px-2 py-1 text-sm text-red-800"
-          data-testid="chat-too-big"
+          data-testid={refusal.kind === "tooBig" ? "chat-too-big" : "chat-refused-type"}
         >
-          <span class="flex-1">{t("chat.tooBig")}</span>
-          <button type="button" aria-label={t("common.close")} onClick={() => setTooBig(false)}>×</button>
+          <span class="flex-1">
+            {refusal.kind === "tooBig"
+              ? t("chat.tooBig")
+              : `${refusal.names.join(", ")}: ${t("chat.errors.unsupportedType")}`}
+          </span>
+          <button type="button" aria-label={t("common.close")} onClick={() => setRefusal(null)}>×</button>
         </p>
       )}
       <div class="flex items-end gap-1">
@@ -108,6 +113,7 @@ export function Composer({ client, chatId }: { client: ChatClient; chatId: numbe
           ref={files}
           type="file"
           multiple
+          accept={ACCEPT_ATTRIBUTE}
           class="hidden"
           data-testid="chat-file-input"
           onChange={attach}

@@ -4,6 +4,7 @@
  * not parse is not shown; at most 3 icons are shown for a room and inline data images become the default.
  */
 import { chatFileAddress, MAX_UPLOAD_BYTES } from "../../services/chat/protocol.ts";
+import { ACCEPTED_EXTENSIONS } from "../../services/chat/sniff.ts";
 
 export const MAX_TOTAL_BYTES = MAX_UPLOAD_BYTES;
 export const MAX_ICONS = 3;
@@ -17,6 +18,24 @@ export function totalSize(files: Iterable<{ size: number }>): number {
 
 export function withinUploadLimit(files: Iterable<{ size: number }>): boolean {
   return totalSize(files) <= MAX_TOTAL_BYTES;
+}
+
+/** The file picker's `accept`: the extensions the server takes (it still decides by content). */
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(",");
+
+/** Whether a file's name ends in an extension the server takes; a wrong one is refused before sending. */
+export function acceptedName(name: string): boolean {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 && ACCEPTED_EXTENSIONS.includes(name.slice(dot).toLowerCase());
+}
+
+/** Why a selection is refused as a whole before anything is sent, or null when it may be sent. */
+export type SelectionRefusal = { kind: "tooBig" } | { kind: "type"; names: string[] };
+
+export function selectionRefusal(files: readonly { name: string; size: number }[]): SelectionRefusal | null {
+  const refused = files.filter((f) => !acceptedName(f.name)).map((f) => f.name);
+  if (refused.length) return { kind: "type", names: refused };
+  return withinUploadLimit(files) ? null : { kind: "tooBig" };
 }
 
 export interface FileContent {

@@ -9,7 +9,7 @@ import { apiUrl } from "../../utils/api_client.ts";
 import type { ChatClient } from "./chat_client.ts";
 import { newClientId } from "./chat_client.ts";
 import type { ViewMessage } from "./chat_store.ts";
-import { withinUploadLimit } from "./files.ts";
+import { type SelectionRefusal, selectionRefusal } from "./files.ts";
 import { showToast } from "../ui/toast.tsx";
 
 export const UPLOAD_PATH = "/chat/upload";
@@ -41,11 +41,15 @@ export async function sendChunk(
   return body as UploadResult;
 }
 
-/** Uploads `files` to a room; false (and nothing sent) when together they are over the limit. */
-export function uploadFiles(client: ChatClient, chatId: number, files: File[]): boolean {
-  if (!withinUploadLimit(files)) return false;
+/**
+ * Uploads `files` to a room, or (nothing sent) says why not: a file of a kind the server refuses, or the
+ * selection over the size limit.
+ */
+export function uploadFiles(client: ChatClient, chatId: number, files: File[]): SelectionRefusal | null {
+  const refusal = selectionRefusal(files);
+  if (refusal) return refusal;
   for (const file of files) void uploadOne(client, chatId, file);
-  return true;
+  return null;
 }
 
 async function uploadOne(client: ChatClient, chatId: number, file: File) {

@@ -155,3 +155,15 @@ export function messageTypeOf(mime: string): "IMAGE" | "VIDEO" | "AUDIO" | "FILE
 
 /** Shown inline (the widget's image and players); everything else downloads. */
 export const showsInline = (mime: string) => /^(image|video|audio)\//.test(mime);
+
+/**
+ * Whether a file starting with `head` (its first chunk) can be one we accept: refused types are refused on the
+ * first chunk, before the rest is sent and stored. Office documents in ZIP packages are decided at the end (their
+ * parts are listed in the archive's central directory), so a ZIP start passes here and is judged whole.
+ */
+export function acceptableStart(head: Uint8Array, originalName: string): boolean {
+  return startsWith(head, ZIP_LOCAL) || sniffType(head, originalName) !== null;
+}
+
+/** Every extension an accepted file may have (for the browser's own check before it sends anything). */
+export const ACCEPTED_EXTENSIONS: readonly string[] = [...new Set(Object.values(EXTENSIONS).flat())];

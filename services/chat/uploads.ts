@@ -22,7 +22,7 @@ import {
   type UploadResult,
 } from "./protocol.ts";
 import { readableRoom } from "./rooms.ts";
-import { EXTENSIONS, messageTypeOf, sniffType } from "./sniff.ts";
+import { acceptableStart, EXTENSIONS, messageTypeOf, sniffType } from "./sniff.ts";
 import { cleanFileName, withExtension } from "../files/file_names.ts";
 import { chargeChat } from "./rate_limit.ts";
 import {
@@ -69,6 +69,7 @@ export interface ChunkInput {
   bytes: Uint8Array;
 }
 
+const unsupportedType = () => new AppError(415, "unsupported_type", "chat.errors.unsupportedType");
 const tooLarge = () =>
   new AppError(413, "file_too_large", "chat.errors.fileTooLarge", { params: { max: MAX_UPLOAD_BYTES } });
 
@@ -80,6 +81,8 @@ export async function storeChunk(me: MemberRef, input: ChunkInput): Promise<Uplo
     });
   }
   if (input.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  // A refused type is refused by its first chunk's content, before the rest of it is sent and stored.
+  if (input.offset === 0 && !acceptableStart(input.bytes, input.name)) throw unsupportedType();
   const uploadKey = `${me.id}-${input.uploadId}`;
   const key = keys.upload(uploadKey);
   const entry = await db().get<UploadState>(key);
@@ -140,7 +143,7 @@ async function finishUpload(me: MemberRef, uploadKey: string, state: UploadState
   await discardUpload(uploadKey, state);
   if (offset !== state.received) throw notFound("upload");
   const mimetype = sniffType(bytes, state.name);
-  if (!mimetype) throw new AppError(415, "unsupported_type", "chat.errors.unsupportedType");
+  if (!mimetype) throw unsupportedType();
   // The name says what the content is: `report.jar` holding a Word document is kept as `report.docx`.
   const name = withExtension(state.name, EXTENSIONS[mimetype]);
   const filename = serverName();

@@ -6,7 +6,7 @@
  * XSS payloads in messages, group titles and file names stays inert.
  */
 import { Buffer } from "node:buffer";
-import { assert, assertEquals } from "../assert.ts";
+import { assert, assertEquals, assertMatch } from "../assert.ts";
 import {
   lastSeen,
   messagesIn,
@@ -218,6 +218,22 @@ Deno.test({
         await requestedAfterwards(staff.page);
         assertEquals(uploads, []);
         assertEquals(await staff.page.locator("[data-testid=chat-upload-progress]").count(), 0);
+      });
+
+      await step("a file of a refused kind: the alert names it, and nothing is sent", async () => {
+        const uploads: string[] = [];
+        staff.page.on("request", (r) => r.url().includes("/api/chat/upload") && uploads.push(r.url()));
+        const input = windowOf(staff.page, chatId).locator("[data-testid=chat-file-input]");
+        assertMatch((await input.getAttribute("accept")) ?? "", /\.pdf/);
+        await input.setInputFiles([
+          { name: "ok.pdf", mimeType: "application/pdf", buffer: pdf(1000) },
+          { name: "setup.exe", mimeType: "application/x-msdownload", buffer: pdf(1000) },
+        ]);
+        const alert = windowOf(staff.page, chatId).locator("[data-testid=chat-refused-type]");
+        await alert.waitFor();
+        assertMatch((await alert.textContent()) ?? "", /setup\.exe/);
+        await requestedAfterwards(staff.page);
+        assertEquals(uploads, []);
       });
 
       await step("XSS payloads in messages, a group title and file names stay text", async () => {
