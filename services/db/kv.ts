@@ -122,6 +122,7 @@
  * | ["finance_sources", type, id]           | entryId a source wrote (checked null: a retry writes nothing) | finances/ledger.ts |
  * | ["finance_reversed", entryId]           | the reversal's id (checked null: reversed once) | finances/ledger.ts |
  * | ["finance_events", date, entryId]       | studentId: every entry by date (transactions, period reports) | finances/ledger.ts |
+ * | ["meta", "finance_version"]            | KvU64 summed by every entry: the balances snapshot's version | finances/ledger.ts |
  * | ["settings", "finance"]                 | FinanceParams (audited as finance_params) | finances/params.ts |
  * | ["finance_discounts", id]               | DiscountType (records.ts, audited)      | finances/discounts.ts |
  * | ["finance_discount_assignments", studentId, id] | DiscountAssignment (audited)    | finances/discounts.ts |

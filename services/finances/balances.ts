@@ -4,6 +4,7 @@
  * projections; a filter on debt (debtors) reads every projection once, in pages of 1,000.
  */
 import { db, readMany } from "../db/kv.ts";
+import { kvSnapshot } from "../db/snapshot.ts";
 import { findStudents, type StudentFilter } from "../students/list_index.ts";
 import type { Structure } from "../students/structure.ts";
 import { type BalanceProjection, keys } from "./model.ts";
@@ -29,13 +30,19 @@ export interface StudentMoneyPage {
 }
 
 /** Every projection, by student id (the debtors report's one read). */
-export async function allProjections(): Promise<Map<number, BalanceProjection>> {
+export async function readAllProjections(kv: Deno.Kv = db()): Promise<Map<number, BalanceProjection>> {
   const out = new Map<number, BalanceProjection>();
-  for await (const e of db().list<BalanceProjection>({ prefix: keys.balances() }, { batchSize: 1000 })) {
+  for await (const e of kv.list<BalanceProjection>({ prefix: keys.balances() }, { batchSize: 1000 })) {
     out.set(e.value.studentId, e.value);
   }
   return out;
 }
+
+// Kept while no entry was written since (every entry moves the version key in its own atomic).
+const projections = kvSnapshot({ versionKeys: [keys.version()], load: (kv) => readAllProjections(kv) });
+
+/** Every projection, from the in-process snapshot (read again after any entry, here or in another process). */
+export const allProjections = () => projections.get();
 
 function moneyRow(
   s: {

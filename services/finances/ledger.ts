@@ -101,7 +101,8 @@ function addEntry(
     .set(keys.entry(entry.studentId, entry.date, entry.id), entry)
     .set(keys.entryId(entry.id), { studentId: entry.studentId, date: entry.date })
     .set(keys.event(entry.date, entry.id), entry.studentId)
-    .set(keys.balance(entry.studentId), next);
+    .set(keys.balance(entry.studentId), next)
+    .sum(keys.version(), 1n);
   addAudit(atomic, {
     entity: AUDIT.entry,
     entityId: entry.studentId,
@@ -135,6 +136,8 @@ function buildEntry(input: NewEntry, id: string, params: FinanceParams, author: 
 /** Entries of different students that share one atomic: well within KV's 100 checks (≤ 4 each) a commit. */
 const BATCH = 20;
 const LONG_HISTORY_DAYS = 300;
+/** Batches of one wave in flight together: their reads overlap while another commits. */
+const BATCHES_AT_ONCE = 4;
 
 /**
  * Appends many entries (an imported statement) as appendEntry would, each with its source's key, projection
@@ -146,18 +149,27 @@ export async function appendMany(inputs: NewEntry[], author: number | null): Pro
     const fields = entryErrors(input);
     if (Object.keys(fields).length) throw invalid(fields);
   }
-  let pending = inputs, written = 0;
-  while (pending.length) {
-    const batch: NewEntry[] = [], rest: NewEntry[] = [];
-    const students = new Set<number>();
-    for (const input of pending) {
-      if (batch.length < BATCH && !students.has(input.studentId)) {
-        batch.push(input);
-        students.add(input.studentId);
-      } else rest.push(input);
-    }
-    pending = rest;
-    written += await appendBatch(batch, author);
+  // Waves: a student's n-th entry goes in wave n, so the batches of one wave name distinct students and may
+  // commit side by side; a student's entries still commit in order.
+  const waves: NewEntry[][] = [];
+  const seen = new Map<number, number>();
+  for (const input of inputs) {
+    const n = seen.get(input.studentId) ?? 0;
+    seen.set(input.studentId, n + 1);
+    (waves[n] ??= []).push(input);
+  }
+  let written = 0;
+  for (const wave of waves) {
+    const batches: NewEntry[][] = [];
+    for (let i = 0; i < wave.length; i += BATCH) batches.push(wave.slice(i, i + BATCH));
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) {
+        const count = await appendBatch(batches[next++], author);
+        written += count; // not `written += await …`, which adds to the value read before the wait
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BATCHES_AT_ONCE, batches.length) }, worker));
   }
   return written;
 }

@@ -93,6 +93,15 @@ Deno.test("ledger", async (t) => {
       assertEquals((await readProjection(4)).balance, -100 - 300 - 500);
       assertEquals((await readProjection(5)).balance, -200 - 400);
       assertEquals((await listEntries(4)).length, 3);
+      const many = Array.from({ length: 130 }, (_, i) => ({
+        studentId: 6 + i,
+        kind: "payment" as const,
+        amount: 100,
+        date: "2026-10-16",
+        source: { type: "import" as const, id: `wide-${i}` },
+      }));
+      for (const input of many) await db().set(["students", input.studentId], { id: input.studentId });
+      assertEquals(await appendMany(many, 1), 130, "batches committed side by side are all counted");
     });
 
     await t.step("a reversal undoes an entry from its date, once", async () => {

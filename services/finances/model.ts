@@ -158,6 +158,8 @@ export const keys = {
   entryId: (id: string): Deno.KvKey => ["finance_entry_ids", id],
   balance: (studentId: number): Deno.KvKey => ["finance_balances", studentId],
   balances: (): Deno.KvKey => ["finance_balances"],
+  /** KvU64 summed (never checked, so writers never collide on it) by every entry: the balances snapshot's version. */
+  version: (): Deno.KvKey => ["meta", "finance_version"],
   source: (source: EntrySource): Deno.KvKey => ["finance_sources", source.type, source.id],
   reversed: (entryId: string): Deno.KvKey => ["finance_reversed", entryId],
   /** Every entry by date, for the transactions screen and the period reports: → studentId. */

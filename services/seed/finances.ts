@@ -176,5 +176,6 @@ async function seedLarge(params: FinanceParams, ctx: SeedContext) {
     }
   }
   await bulkSet(writes());
+  await db().atomic().sum(keys.version(), 1n).commit();
   ctx.log(`finances (large): ${n} ledger entries for ${count} students`);
 }
