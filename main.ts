@@ -9,6 +9,7 @@ import { acceptServerOwned, serverOwnedFields } from "./framework/server_owned.t
 import { answeringHead } from "./framework/head.ts";
 import { notModified } from "./framework/conditional.ts";
 import { completeDocument } from "./http/openapi_document.ts";
+import { asyncApiDocument } from "./http/asyncapi_document.ts";
 import { readBuildManifest } from "./framework/build_manifest.ts";
 import { isApiRequest, toAppError } from "./framework/middleware/errors.ts";
 import { AppError, errorBody } from "./utils/errors.ts";
@@ -89,6 +90,7 @@ export async function createApp(opts: AppOptions = {}) {
     { title: "UniAdmin", version: "0.1.0" },
     (c) => c.get("state").nonce,
     completeDocument,
+    (origin) => asyncApiDocument(origin, "0.1.0"),
   );
   // A record read and sent back is not refused for the fields the server owns (before the API's routers).
   app.use("/api/*", acceptServerOwned(() => serverOwnedFields(apiDocs.document())));

@@ -7,6 +7,7 @@
  * fails on one that has neither, and on an operation outside every area.
  */
 import { publishServerOwned, serverOwnedFields } from "../framework/server_owned.ts";
+import { sharedSocketSchemas } from "./asyncapi_document.ts";
 import { SESSION_COOKIE } from "./session_cookie.ts";
 
 /** Areas by their path's first segment under /api (or outside it). */
@@ -167,6 +168,8 @@ export function completeDocument(doc: Document): Document {
     tags: Object.entries(AREAS).map(([description, { tag }]) => ({ name: tag, description })),
     components: {
       ...doc.components,
+      // The WebSocket protocols' shapes (ChatRoom, ChatMessage, ChatMember…), as the AsyncAPI document has them.
+      schemas: { ...doc.components?.schemas, ...sharedSocketSchemas() },
       securitySchemes: {
         sessionCookie: {
           type: "apiKey",

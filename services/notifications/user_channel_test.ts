@@ -8,6 +8,7 @@ import { revokeSession } from "../identity/sessions.ts";
 import { findUserByEmail } from "../identity/users.ts";
 import { openSocketCount } from "./user_channel.ts";
 import { closeDb } from "../db/kv.ts";
+import { type FrameChecker, frameChecker } from "../../tests/asyncapi_frames.ts";
 
 interface Frame {
   event: string;
@@ -15,7 +16,10 @@ interface Frame {
   id?: unknown;
 }
 
+/** A test socket whose frames, both ways, are checked against the published AsyncAPI document. */
 function connect(url: string) {
+  let checker: FrameChecker | null = null;
+  const loaded = frameChecker(url).then((loaded) => (checker = loaded));
   const socket = new WebSocket(url);
   const frames: Frame[] = [];
   const waiters: ((f: Frame) => void)[] = [];
@@ -26,16 +30,32 @@ function connect(url: string) {
     else frames.push(frame);
   };
   const closed = new Promise<CloseEvent>((resolve) => (socket.onclose = resolve));
-  const opened = new Promise((resolve) => (socket.onopen = resolve));
+  const opened = Promise.all([new Promise((resolve) => (socket.onopen = resolve)), loaded]);
+  const checked = (frame: Frame) => {
+    const problem = checker?.problem("server", frame);
+    if (problem) throw new Error(`a frame the AsyncAPI document does not allow: ${problem}`);
+    return frame;
+  };
   const next = (ms = 2000) =>
     new Promise<Frame>((resolve, reject) => {
       const queued = frames.shift();
-      if (queued) return resolve(queued);
+      if (queued) return resolve(checked(queued));
       const timer = setTimeout(() => reject(new Error("no frame within " + ms)), ms);
-      waiters.push((f) => (clearTimeout(timer), resolve(f)));
+      waiters.push((f) => {
+        clearTimeout(timer);
+        try {
+          resolve(checked(f));
+        } catch (error) {
+          reject(error);
+        }
+      });
     });
-  const send = (event: string, data: unknown = {}, id?: number) =>
-    socket.send(JSON.stringify({ event, data, id }));
+  const send = (event: string, data: unknown = {}, id?: number) => {
+    const frame = { event, data, id };
+    const problem = checker?.problem("client", JSON.parse(JSON.stringify(frame)));
+    if (problem) throw new Error(`a frame the AsyncAPI document does not allow: ${problem}`);
+    socket.send(JSON.stringify(frame));
+  };
   return { socket, opened, closed, next, send };
 }
 
