@@ -7,7 +7,10 @@ export const CURRENCY = { ka: "ლარი", en: "GEL" } as const;
 
 export function Gel({ tetri, lang }: { tetri: number; lang: Lang }) {
   return (
-    <span class={tetri < 0 ? "text-green-700 tabular-nums" : "tabular-nums"} data-tetri={tetri}>
+    <span
+      class={tetri < 0 ? "whitespace-nowrap text-green-700 tabular-nums" : "whitespace-nowrap tabular-nums"}
+      data-tetri={tetri}
+    >
       {formatGel(tetri, lang)} {CURRENCY[lang]}
     </span>
   );
