@@ -43,7 +43,17 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
           unread={unreadBadgeOf(state)}
           passwordMinLength={authParamsNow().password.minLength}
         />
-        <main id="main" data-page-region="shell" tabindex={-1} class="flex-1 p-4 outline-none md:p-6">
+        {
+          /* The bottom padding is the floating elements' own space (the chat launcher and add button's row;
+            the minimized chats' column, whose height the chat sets as --chat-reserve): the page's last controls
+            scroll clear of them instead of lying under them. */
+        }
+        <main
+          id="main"
+          data-page-region="shell"
+          tabindex={-1}
+          class="flex-1 p-4 pb-[max(7rem,var(--chat-reserve,0px))] outline-none md:p-6 md:pb-[max(7rem,var(--chat-reserve,0px))]"
+        >
           <Breadcrumbs items={breadcrumbs} t={t} />
           <Component />
         </main>

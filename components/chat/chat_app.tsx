@@ -14,6 +14,9 @@ import { t } from "../../utils/i18n.ts";
 
 /** Right offset of the first window: the launcher's column. */
 const FIRST_WINDOW_RIGHT_PX = 88;
+/** The minimized chats' column: it starts this high above the bottom, each bubble taking a step. */
+const BUBBLES_BOTTOM_PX = 88;
+const BUBBLE_STEP_PX = 56;
 
 export function ChatApp({ client }: { client: ChatClient }) {
   const state = useChatState(client.store);
@@ -25,6 +28,13 @@ export function ChatApp({ client }: { client: ChatClient }) {
     b.activatedAt - a.activatedAt
   );
   const inactive = state.windows.filter((w) => w.status === "inactive");
+  // The page keeps the bubbles' column free at its bottom (routes/_layout.tsx reads --chat-reserve), so
+  // that its last controls can scroll clear of them.
+  const bubbles = mobile ? 0 : inactive.length;
+  useEffect(() => {
+    const reserve = bubbles ? BUBBLES_BOTTOM_PX + bubbles * BUBBLE_STEP_PX + 16 : 0;
+    document.documentElement.style.setProperty("--chat-reserve", `${reserve}px`);
+  }, [bubbles]);
   // On a phone one thing fills the screen: the newest active window (the list when it is open).
   const shown = mobile ? (state.listOpen ? [] : active.slice(0, 1)) : active;
 

@@ -13,8 +13,9 @@ export type FabProps =
   | (FabCommon & { href: string; onClick?: never })
   | (FabCommon & { onClick: () => void; href?: never });
 
-// Above the chat launcher, which every signed-in page has in the bottom-right corner.
-const FAB_CLASS = "fixed end-6 bottom-24 z-40 inline-flex size-14 items-center justify-center rounded-full " +
+// Beside the chat launcher (bottom-right on every signed-in page), in the floating row the page region keeps
+// free at its bottom; above the launcher is the minimized chats' column, which must not cover it.
+const FAB_CLASS = "fixed end-22 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full " +
   "bg-primary-600 text-white shadow-lg transition-colors hover:bg-primary-700 active:bg-primary-800";
 
 const PLUS = (
