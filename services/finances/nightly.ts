@@ -1,5 +1,6 @@
 /**
- * The finance rules that time applies (issue 21): every night, a late fee for each student whose debt has been
+ * The finance rules that time applies (issue 21): every night, the charges and reversals a registration's
+ * listener missed (registration_charges.ts), a late fee for each student whose debt has been
  * overdue longer than the rule's days (at most one a month: its source is the student and the month, so a
  * second run, or a second process, writes nothing), then every finance hold placed or lifted as of the day —
  * a debt crosses the hold's line by time passing, not only by an entry. A job (operations/jobs.ts), enqueued by
@@ -14,6 +15,7 @@ import { appendEntry } from "./ledger.ts";
 import { type BalanceProjection, keys } from "./model.ts";
 import { percentOf } from "./money.ts";
 import { getParams } from "./params.ts";
+import { reconcileRegistrations } from "./registration_charges.ts";
 import { addDays, overdueAsOf } from "./projection.ts";
 
 /** Writes the month's late fees as of `day`; returns how many were written. */
@@ -43,6 +45,7 @@ export async function applyLateFees(day: string): Promise<number> {
 export const financeNightly = defineJob<{ day?: string }>({
   name: "finance_nightly",
   run: async ({ day }) => {
+    await reconcileRegistrations();
     await applyLateFees(day ?? today());
     await sweepFinanceHolds();
   },

@@ -15,8 +15,15 @@ import { seed } from "../seed/mod.ts";
 import { REFERENCE_NOW } from "../seed/university_sizes.ts";
 import { appendEntry, listEntries, readProjection } from "./ledger.ts";
 import { DEFAULT_PARAMS, keys } from "./model.ts";
-import { followRegistration } from "./registration_charges.ts";
+import { followRegistration, reconcileRegistrations } from "./registration_charges.ts";
+import { keys as regKeys, type Registration, registrationIdOf } from "../registration/model.ts";
 import { AppError } from "../../utils/errors.ts";
+
+async function currentEnrolments(studentId: number): Promise<Registration[]> {
+  const out: Registration[] = [];
+  for await (const e of db().list<Registration>({ prefix: ["registrations", studentId] })) out.push(e.value);
+  return out;
+}
 
 Deno.test("charges follow registration", async (t) => {
   pinClock(REFERENCE_NOW);
@@ -68,6 +75,40 @@ Deno.test("charges follow registration", async (t) => {
       const kinds = (await listEntries(student.id)).map((e) => e.kind);
       assertEquals(kinds.sort(), ["charge", "charge", "reversal"]);
     });
+
+    await t.step(
+      "what the listener missed is charged and reversed by the nightly reconciliation, once",
+      async () => {
+        // The seed's enrolments made before the demo's tuition was set were free then: charged now, once.
+        await reconcileRegistrations();
+        const held = new Set((await currentEnrolments(student.id)).map((r) => r.sectionId));
+        const section = list.find((s) => !held.has(s.id) && s.credits > 0)!;
+        // An enrolment written without the listener (as if the process had stopped right after its commit).
+        const missed = {
+          id: registrationIdOf(student.id, section.id),
+          studentId: student.id,
+          groupId,
+          sectionId: section.id,
+          bookId: section.bookId,
+          credits: section.credits,
+          status: "enrolled" as const,
+          position: null,
+          at: new Date().toISOString(),
+          by: null,
+        };
+        await db().set(regKeys.registration(student.id, groupId, section.id), missed);
+        const before = (await listEntries(student.id)).length;
+        assertEquals(await reconcileRegistrations(), 1);
+        assertEquals(await reconcileRegistrations(), 0);
+        assertEquals((await listEntries(student.id)).length, before + 1);
+        // Dropped without the listener: the nightly run reverses it (add/drop is open in the demo).
+        await db().delete(regKeys.registration(student.id, groupId, section.id));
+        assertEquals(await reconcileRegistrations(), 1);
+        assertEquals(await reconcileRegistrations(), 0);
+        const kinds = (await listEntries(student.id)).slice(before).map((e) => e.kind).sort();
+        assertEquals(kinds, ["charge", "reversal"]);
+      },
+    );
 
     await t.step("a student with a debt past the threshold is refused, told the amount", async () => {
       await appendEntry({
