@@ -41,94 +41,94 @@ import * as $r35 from "./routes/api/languages.ts";
 import * as $r36 from "./routes/api/lists.ts";
 import * as $r37 from "./routes/api/mailbox.ts";
 import * as $r38 from "./routes/api/menu.ts";
-import * as $r39 from "./routes/api/mobility.ts";
-import * as $r40 from "./routes/api/notifications.ts";
-import * as $r41 from "./routes/api/polls.ts";
-import * as $r42 from "./routes/api/preferences.ts";
-import * as $r43 from "./routes/api/professors.ts";
-import * as $r44 from "./routes/api/programs.ts";
-import * as $r45 from "./routes/api/registration_groups.ts";
-import * as $r46 from "./routes/api/registration_offerings.ts";
-import * as $r47 from "./routes/api/registration_rosters.ts";
-import * as $r48 from "./routes/api/registration_windows.ts";
-import * as $r49 from "./routes/api/registrations.ts";
-import * as $r50 from "./routes/api/roles.ts";
-import * as $r51 from "./routes/api/rule_students.ts";
-import * as $r52 from "./routes/api/schools.ts";
-import * as $r53 from "./routes/api/settings.ts";
-import * as $r54 from "./routes/api/shell.ts";
-import * as $r55 from "./routes/api/sms.ts";
-import * as $r56 from "./routes/api/student_status.ts";
-import * as $r57 from "./routes/api/students.ts";
-import * as $r58 from "./routes/api/sub_books.ts";
-import * as $r59 from "./routes/api/syllabuses.ts";
-import * as $r60 from "./routes/api/system.ts";
-import * as $r61 from "./routes/api/timetable.ts";
-import * as $r62 from "./routes/api/timetable_entries.ts";
-import * as $r63 from "./routes/api/users.ts";
-import * as $r64 from "./routes/api/votes.ts";
-import * as $r65 from "./routes/books.tsx";
-import * as $r66 from "./routes/chancellery.tsx";
-import * as $r67 from "./routes/chat/event-log.tsx";
-import * as $r68 from "./routes/components.tsx";
-import * as $r69 from "./routes/diploma-enclosures/dashboard.tsx";
-import * as $r70 from "./routes/diploma-enclosures/index.tsx";
-import * as $r71 from "./routes/event-calendar.tsx";
-import * as $r72 from "./routes/exported-poll.tsx";
-import * as $r73 from "./routes/finances-second/discounts.tsx";
-import * as $r74 from "./routes/finances-second/events.tsx";
-import * as $r75 from "./routes/finances-second/parameters.tsx";
-import * as $r76 from "./routes/finances-second/reports.tsx";
-import * as $r77 from "./routes/finances-second/students/[id].tsx";
-import * as $r78 from "./routes/finances-second/students/index.tsx";
-import * as $r79 from "./routes/grades.tsx";
-import * as $r80 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r81 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r82 from "./routes/hr/calendar/calendar.tsx";
-import * as $r83 from "./routes/hr/calendar/index.tsx";
-import * as $r84 from "./routes/hr/index.tsx";
-import * as $r85 from "./routes/index.tsx";
-import * as $r86 from "./routes/lang/[code].tsx";
-import * as $r87 from "./routes/lang/index.tsx";
-import * as $r88 from "./routes/language/[lang].tsx";
-import * as $r89 from "./routes/lists/[sectionId].tsx";
-import * as $r90 from "./routes/lists/index.tsx";
-import * as $r91 from "./routes/lists/list.tsx";
-import * as $r92 from "./routes/login.tsx";
-import * as $r93 from "./routes/logout.tsx";
-import * as $r94 from "./routes/mailbox.tsx";
-import * as $r95 from "./routes/mobility-books.tsx";
-import * as $r96 from "./routes/mobility.tsx";
-import * as $r97 from "./routes/my-devices.tsx";
-import * as $r98 from "./routes/notifications/consents.tsx";
-import * as $r99 from "./routes/notifications/statements.tsx";
-import * as $r100 from "./routes/online-register.tsx";
-import * as $r101 from "./routes/permissions/access-points.tsx";
-import * as $r102 from "./routes/permissions/index.tsx";
-import * as $r103 from "./routes/permissions/jobs.tsx";
-import * as $r104 from "./routes/permissions/menu.tsx";
-import * as $r105 from "./routes/permissions/params.tsx";
-import * as $r106 from "./routes/permissions/professors.tsx";
-import * as $r107 from "./routes/permissions/roles.tsx";
-import * as $r108 from "./routes/permissions/users.tsx";
-import * as $r109 from "./routes/personal-vote.tsx";
-import * as $r110 from "./routes/poll-response.tsx";
-import * as $r111 from "./routes/poll/dashboard.tsx";
-import * as $r112 from "./routes/poll/index.tsx";
-import * as $r113 from "./routes/registration.tsx";
-import * as $r114 from "./routes/school-leavers.tsx";
-import * as $r115 from "./routes/sms.tsx";
-import * as $r116 from "./routes/structure/index.tsx";
-import * as $r117 from "./routes/structure/schools.tsx";
-import * as $r118 from "./routes/structure/specials.tsx";
-import * as $r119 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r120 from "./routes/students/[id].tsx";
-import * as $r121 from "./routes/students/index.tsx";
-import * as $r122 from "./routes/tables.tsx";
-import * as $r123 from "./routes/ui-kit.tsx";
-import * as $r124 from "./routes/user/notifications/list.tsx";
-import * as $r125 from "./routes/user/notifications/settings.tsx";
-import * as $r126 from "./routes/vote-form.tsx";
+import * as $r40 from "./routes/api/mobility.ts";
+import * as $r41 from "./routes/api/notifications.ts";
+import * as $r42 from "./routes/api/polls.ts";
+import * as $r43 from "./routes/api/preferences.ts";
+import * as $r44 from "./routes/api/professors.ts";
+import * as $r45 from "./routes/api/programs.ts";
+import * as $r46 from "./routes/api/registration_groups.ts";
+import * as $r47 from "./routes/api/registration_offerings.ts";
+import * as $r48 from "./routes/api/registration_rosters.ts";
+import * as $r49 from "./routes/api/registration_windows.ts";
+import * as $r50 from "./routes/api/registrations.ts";
+import * as $r51 from "./routes/api/roles.ts";
+import * as $r52 from "./routes/api/rule_students.ts";
+import * as $r53 from "./routes/api/schools.ts";
+import * as $r54 from "./routes/api/settings.ts";
+import * as $r55 from "./routes/api/shell.ts";
+import * as $r56 from "./routes/api/sms.ts";
+import * as $r57 from "./routes/api/student_status.ts";
+import * as $r58 from "./routes/api/students.ts";
+import * as $r59 from "./routes/api/sub_books.ts";
+import * as $r60 from "./routes/api/syllabuses.ts";
+import * as $r61 from "./routes/api/system.ts";
+import * as $r62 from "./routes/api/timetable.ts";
+import * as $r63 from "./routes/api/timetable_entries.ts";
+import * as $r64 from "./routes/api/users.ts";
+import * as $r65 from "./routes/api/votes.ts";
+import * as $r66 from "./routes/books.tsx";
+import * as $r67 from "./routes/chancellery.tsx";
+import * as $r68 from "./routes/chat/event-log.tsx";
+import * as $r69 from "./routes/components.tsx";
+import * as $r70 from "./routes/diploma-enclosures/dashboard.tsx";
+import * as $r71 from "./routes/diploma-enclosures/index.tsx";
+import * as $r72 from "./routes/event-calendar.tsx";
+import * as $r73 from "./routes/exported-poll.tsx";
+import * as $r74 from "./routes/finances-second/discounts.tsx";
+import * as $r75 from "./routes/finances-second/events.tsx";
+import * as $r76 from "./routes/finances-second/parameters.tsx";
+import * as $r77 from "./routes/finances-second/reports.tsx";
+import * as $r78 from "./routes/finances-second/students/[id].tsx";
+import * as $r79 from "./routes/finances-second/students/index.tsx";
+import * as $r80 from "./routes/grades.tsx";
+import * as $r81 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r82 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r83 from "./routes/hr/calendar/calendar.tsx";
+import * as $r84 from "./routes/hr/calendar/index.tsx";
+import * as $r85 from "./routes/hr/index.tsx";
+import * as $r86 from "./routes/index.tsx";
+import * as $r87 from "./routes/lang/[code].tsx";
+import * as $r88 from "./routes/lang/index.tsx";
+import * as $r89 from "./routes/language/[lang].tsx";
+import * as $r90 from "./routes/lists/[sectionId].tsx";
+import * as $r91 from "./routes/lists/index.tsx";
+import * as $r92 from "./routes/lists/list.tsx";
+import * as $r93 from "./routes/login.tsx";
+import * as $r94 from "./routes/logout.tsx";
+import * as $r95 from "./routes/mailbox.tsx";
+import * as $r98 from "./routes/mobility-books.tsx";
+import * as $r99 from "./routes/mobility.tsx";
+import * as $r100 from "./routes/my-devices.tsx";
+import * as $r101 from "./routes/notifications/consents.tsx";
+import * as $r102 from "./routes/notifications/statements.tsx";
+import * as $r103 from "./routes/online-register.tsx";
+import * as $r104 from "./routes/permissions/access-points.tsx";
+import * as $r105 from "./routes/permissions/index.tsx";
+import * as $r106 from "./routes/permissions/jobs.tsx";
+import * as $r107 from "./routes/permissions/menu.tsx";
+import * as $r108 from "./routes/permissions/params.tsx";
+import * as $r109 from "./routes/permissions/professors.tsx";
+import * as $r110 from "./routes/permissions/roles.tsx";
+import * as $r111 from "./routes/permissions/users.tsx";
+import * as $r112 from "./routes/personal-vote.tsx";
+import * as $r113 from "./routes/poll-response.tsx";
+import * as $r114 from "./routes/poll/dashboard.tsx";
+import * as $r115 from "./routes/poll/index.tsx";
+import * as $r116 from "./routes/registration.tsx";
+import * as $r117 from "./routes/school-leavers.tsx";
+import * as $r118 from "./routes/sms.tsx";
+import * as $r119 from "./routes/structure/index.tsx";
+import * as $r120 from "./routes/structure/schools.tsx";
+import * as $r121 from "./routes/structure/specials.tsx";
+import * as $r122 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r123 from "./routes/students/[id].tsx";
+import * as $r124 from "./routes/students/index.tsx";
+import * as $r125 from "./routes/tables.tsx";
+import * as $r126 from "./routes/ui-kit.tsx";
+import * as $r127 from "./routes/user/notifications/list.tsx";
+import * as $r128 from "./routes/user/notifications/settings.tsx";
+import * as $r129 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/books/actions.tsx";
 import * as $i1 from "./islands/books/export.tsx";
 import * as $i2 from "./islands/books/filter_behavior.tsx";
@@ -148,29 +148,30 @@ import * as $i15 from "./islands/lists/attendance_grid.tsx";
 import * as $i16 from "./islands/lists/component_types.tsx";
 import * as $i17 from "./islands/lists/list_actions.tsx";
 import * as $i18 from "./islands/lists/list_grid.tsx";
-import * as $i19 from "./islands/permissions/access_points.tsx";
-import * as $i20 from "./islands/permissions/accounts.tsx";
-import * as $i21 from "./islands/permissions/dead_letters.tsx";
-import * as $i22 from "./islands/permissions/menu.tsx";
-import * as $i23 from "./islands/permissions/params.tsx";
-import * as $i24 from "./islands/permissions/roles.tsx";
-import * as $i25 from "./islands/polls/answer_form.tsx";
-import * as $i26 from "./islands/polls/builder.tsx";
-import * as $i27 from "./islands/polls/export.tsx";
-import * as $i28 from "./islands/polls/row_actions.tsx";
-import * as $i29 from "./islands/registration/actions.tsx";
-import * as $i30 from "./islands/shell/mailbox_items.tsx";
-import * as $i31 from "./islands/shell/side_menu.tsx";
-import * as $i32 from "./islands/shell/top_bar.tsx";
-import * as $i33 from "./islands/sms/composer.tsx";
-import * as $i34 from "./islands/sms/resend.tsx";
-import * as $i35 from "./islands/structure/programs.tsx";
-import * as $i36 from "./islands/structure/schools.tsx";
-import * as $i37 from "./islands/students/filters.tsx";
-import * as $i38 from "./islands/students/form.tsx";
-import * as $i39 from "./islands/students/qr.tsx";
-import * as $i40 from "./islands/timetable/toolbar.tsx";
-import * as $i41 from "./islands/ui/kit_demo.tsx";
+import * as $i19 from "./islands/lists/list_import.tsx";
+import * as $i21 from "./islands/permissions/access_points.tsx";
+import * as $i22 from "./islands/permissions/accounts.tsx";
+import * as $i23 from "./islands/permissions/dead_letters.tsx";
+import * as $i24 from "./islands/permissions/menu.tsx";
+import * as $i25 from "./islands/permissions/params.tsx";
+import * as $i26 from "./islands/permissions/roles.tsx";
+import * as $i27 from "./islands/polls/answer_form.tsx";
+import * as $i28 from "./islands/polls/builder.tsx";
+import * as $i29 from "./islands/polls/export.tsx";
+import * as $i30 from "./islands/polls/row_actions.tsx";
+import * as $i31 from "./islands/registration/actions.tsx";
+import * as $i32 from "./islands/shell/mailbox_items.tsx";
+import * as $i33 from "./islands/shell/side_menu.tsx";
+import * as $i34 from "./islands/shell/top_bar.tsx";
+import * as $i35 from "./islands/sms/composer.tsx";
+import * as $i36 from "./islands/sms/resend.tsx";
+import * as $i37 from "./islands/structure/programs.tsx";
+import * as $i38 from "./islands/structure/schools.tsx";
+import * as $i39 from "./islands/students/filters.tsx";
+import * as $i40 from "./islands/students/form.tsx";
+import * as $i41 from "./islands/students/qr.tsx";
+import * as $i42 from "./islands/timetable/toolbar.tsx";
+import * as $i43 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -213,94 +214,94 @@ const manifest: Manifest = {
     "./routes/api/lists.ts": $r36,
     "./routes/api/mailbox.ts": $r37,
     "./routes/api/menu.ts": $r38,
-    "./routes/api/mobility.ts": $r39,
-    "./routes/api/notifications.ts": $r40,
-    "./routes/api/polls.ts": $r41,
-    "./routes/api/preferences.ts": $r42,
-    "./routes/api/professors.ts": $r43,
-    "./routes/api/programs.ts": $r44,
-    "./routes/api/registration_groups.ts": $r45,
-    "./routes/api/registration_offerings.ts": $r46,
-    "./routes/api/registration_rosters.ts": $r47,
-    "./routes/api/registration_windows.ts": $r48,
-    "./routes/api/registrations.ts": $r49,
-    "./routes/api/roles.ts": $r50,
-    "./routes/api/rule_students.ts": $r51,
-    "./routes/api/schools.ts": $r52,
-    "./routes/api/settings.ts": $r53,
-    "./routes/api/shell.ts": $r54,
-    "./routes/api/sms.ts": $r55,
-    "./routes/api/student_status.ts": $r56,
-    "./routes/api/students.ts": $r57,
-    "./routes/api/sub_books.ts": $r58,
-    "./routes/api/syllabuses.ts": $r59,
-    "./routes/api/system.ts": $r60,
-    "./routes/api/timetable.ts": $r61,
-    "./routes/api/timetable_entries.ts": $r62,
-    "./routes/api/users.ts": $r63,
-    "./routes/api/votes.ts": $r64,
-    "./routes/books.tsx": $r65,
-    "./routes/chancellery.tsx": $r66,
-    "./routes/chat/event-log.tsx": $r67,
-    "./routes/components.tsx": $r68,
-    "./routes/diploma-enclosures/dashboard.tsx": $r69,
-    "./routes/diploma-enclosures/index.tsx": $r70,
-    "./routes/event-calendar.tsx": $r71,
-    "./routes/exported-poll.tsx": $r72,
-    "./routes/finances-second/discounts.tsx": $r73,
-    "./routes/finances-second/events.tsx": $r74,
-    "./routes/finances-second/parameters.tsx": $r75,
-    "./routes/finances-second/reports.tsx": $r76,
-    "./routes/finances-second/students/[id].tsx": $r77,
-    "./routes/finances-second/students/index.tsx": $r78,
-    "./routes/grades.tsx": $r79,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r80,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r81,
-    "./routes/hr/calendar/calendar.tsx": $r82,
-    "./routes/hr/calendar/index.tsx": $r83,
-    "./routes/hr/index.tsx": $r84,
-    "./routes/index.tsx": $r85,
-    "./routes/lang/[code].tsx": $r86,
-    "./routes/lang/index.tsx": $r87,
-    "./routes/language/[lang].tsx": $r88,
-    "./routes/lists/[sectionId].tsx": $r89,
-    "./routes/lists/index.tsx": $r90,
-    "./routes/lists/list.tsx": $r91,
-    "./routes/login.tsx": $r92,
-    "./routes/logout.tsx": $r93,
-    "./routes/mailbox.tsx": $r94,
-    "./routes/mobility-books.tsx": $r95,
-    "./routes/mobility.tsx": $r96,
-    "./routes/my-devices.tsx": $r97,
-    "./routes/notifications/consents.tsx": $r98,
-    "./routes/notifications/statements.tsx": $r99,
-    "./routes/online-register.tsx": $r100,
-    "./routes/permissions/access-points.tsx": $r101,
-    "./routes/permissions/index.tsx": $r102,
-    "./routes/permissions/jobs.tsx": $r103,
-    "./routes/permissions/menu.tsx": $r104,
-    "./routes/permissions/params.tsx": $r105,
-    "./routes/permissions/professors.tsx": $r106,
-    "./routes/permissions/roles.tsx": $r107,
-    "./routes/permissions/users.tsx": $r108,
-    "./routes/personal-vote.tsx": $r109,
-    "./routes/poll-response.tsx": $r110,
-    "./routes/poll/dashboard.tsx": $r111,
-    "./routes/poll/index.tsx": $r112,
-    "./routes/registration.tsx": $r113,
-    "./routes/school-leavers.tsx": $r114,
-    "./routes/sms.tsx": $r115,
-    "./routes/structure/index.tsx": $r116,
-    "./routes/structure/schools.tsx": $r117,
-    "./routes/structure/specials.tsx": $r118,
-    "./routes/studentInfoQrCode/[token].tsx": $r119,
-    "./routes/students/[id].tsx": $r120,
-    "./routes/students/index.tsx": $r121,
-    "./routes/tables.tsx": $r122,
-    "./routes/ui-kit.tsx": $r123,
-    "./routes/user/notifications/list.tsx": $r124,
-    "./routes/user/notifications/settings.tsx": $r125,
-    "./routes/vote-form.tsx": $r126,
+    "./routes/api/mobility.ts": $r40,
+    "./routes/api/notifications.ts": $r41,
+    "./routes/api/polls.ts": $r42,
+    "./routes/api/preferences.ts": $r43,
+    "./routes/api/professors.ts": $r44,
+    "./routes/api/programs.ts": $r45,
+    "./routes/api/registration_groups.ts": $r46,
+    "./routes/api/registration_offerings.ts": $r47,
+    "./routes/api/registration_rosters.ts": $r48,
+    "./routes/api/registration_windows.ts": $r49,
+    "./routes/api/registrations.ts": $r50,
+    "./routes/api/roles.ts": $r51,
+    "./routes/api/rule_students.ts": $r52,
+    "./routes/api/schools.ts": $r53,
+    "./routes/api/settings.ts": $r54,
+    "./routes/api/shell.ts": $r55,
+    "./routes/api/sms.ts": $r56,
+    "./routes/api/student_status.ts": $r57,
+    "./routes/api/students.ts": $r58,
+    "./routes/api/sub_books.ts": $r59,
+    "./routes/api/syllabuses.ts": $r60,
+    "./routes/api/system.ts": $r61,
+    "./routes/api/timetable.ts": $r62,
+    "./routes/api/timetable_entries.ts": $r63,
+    "./routes/api/users.ts": $r64,
+    "./routes/api/votes.ts": $r65,
+    "./routes/books.tsx": $r66,
+    "./routes/chancellery.tsx": $r67,
+    "./routes/chat/event-log.tsx": $r68,
+    "./routes/components.tsx": $r69,
+    "./routes/diploma-enclosures/dashboard.tsx": $r70,
+    "./routes/diploma-enclosures/index.tsx": $r71,
+    "./routes/event-calendar.tsx": $r72,
+    "./routes/exported-poll.tsx": $r73,
+    "./routes/finances-second/discounts.tsx": $r74,
+    "./routes/finances-second/events.tsx": $r75,
+    "./routes/finances-second/parameters.tsx": $r76,
+    "./routes/finances-second/reports.tsx": $r77,
+    "./routes/finances-second/students/[id].tsx": $r78,
+    "./routes/finances-second/students/index.tsx": $r79,
+    "./routes/grades.tsx": $r80,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r81,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r82,
+    "./routes/hr/calendar/calendar.tsx": $r83,
+    "./routes/hr/calendar/index.tsx": $r84,
+    "./routes/hr/index.tsx": $r85,
+    "./routes/index.tsx": $r86,
+    "./routes/lang/[code].tsx": $r87,
+    "./routes/lang/index.tsx": $r88,
+    "./routes/language/[lang].tsx": $r89,
+    "./routes/lists/[sectionId].tsx": $r90,
+    "./routes/lists/index.tsx": $r91,
+    "./routes/lists/list.tsx": $r92,
+    "./routes/login.tsx": $r93,
+    "./routes/logout.tsx": $r94,
+    "./routes/mailbox.tsx": $r95,
+    "./routes/mobility-books.tsx": $r98,
+    "./routes/mobility.tsx": $r99,
+    "./routes/my-devices.tsx": $r100,
+    "./routes/notifications/consents.tsx": $r101,
+    "./routes/notifications/statements.tsx": $r102,
+    "./routes/online-register.tsx": $r103,
+    "./routes/permissions/access-points.tsx": $r104,
+    "./routes/permissions/index.tsx": $r105,
+    "./routes/permissions/jobs.tsx": $r106,
+    "./routes/permissions/menu.tsx": $r107,
+    "./routes/permissions/params.tsx": $r108,
+    "./routes/permissions/professors.tsx": $r109,
+    "./routes/permissions/roles.tsx": $r110,
+    "./routes/permissions/users.tsx": $r111,
+    "./routes/personal-vote.tsx": $r112,
+    "./routes/poll-response.tsx": $r113,
+    "./routes/poll/dashboard.tsx": $r114,
+    "./routes/poll/index.tsx": $r115,
+    "./routes/registration.tsx": $r116,
+    "./routes/school-leavers.tsx": $r117,
+    "./routes/sms.tsx": $r118,
+    "./routes/structure/index.tsx": $r119,
+    "./routes/structure/schools.tsx": $r120,
+    "./routes/structure/specials.tsx": $r121,
+    "./routes/studentInfoQrCode/[token].tsx": $r122,
+    "./routes/students/[id].tsx": $r123,
+    "./routes/students/index.tsx": $r124,
+    "./routes/tables.tsx": $r125,
+    "./routes/ui-kit.tsx": $r126,
+    "./routes/user/notifications/list.tsx": $r127,
+    "./routes/user/notifications/settings.tsx": $r128,
+    "./routes/vote-form.tsx": $r129,
   },
   islands: {
     "./islands/books/actions.tsx": $i0,
@@ -322,29 +323,30 @@ const manifest: Manifest = {
     "./islands/lists/component_types.tsx": $i16,
     "./islands/lists/list_actions.tsx": $i17,
     "./islands/lists/list_grid.tsx": $i18,
-    "./islands/permissions/access_points.tsx": $i19,
-    "./islands/permissions/accounts.tsx": $i20,
-    "./islands/permissions/dead_letters.tsx": $i21,
-    "./islands/permissions/menu.tsx": $i22,
-    "./islands/permissions/params.tsx": $i23,
-    "./islands/permissions/roles.tsx": $i24,
-    "./islands/polls/answer_form.tsx": $i25,
-    "./islands/polls/builder.tsx": $i26,
-    "./islands/polls/export.tsx": $i27,
-    "./islands/polls/row_actions.tsx": $i28,
-    "./islands/registration/actions.tsx": $i29,
-    "./islands/shell/mailbox_items.tsx": $i30,
-    "./islands/shell/side_menu.tsx": $i31,
-    "./islands/shell/top_bar.tsx": $i32,
-    "./islands/sms/composer.tsx": $i33,
-    "./islands/sms/resend.tsx": $i34,
-    "./islands/structure/programs.tsx": $i35,
-    "./islands/structure/schools.tsx": $i36,
-    "./islands/students/filters.tsx": $i37,
-    "./islands/students/form.tsx": $i38,
-    "./islands/students/qr.tsx": $i39,
-    "./islands/timetable/toolbar.tsx": $i40,
-    "./islands/ui/kit_demo.tsx": $i41,
+    "./islands/lists/list_import.tsx": $i19,
+    "./islands/permissions/access_points.tsx": $i21,
+    "./islands/permissions/accounts.tsx": $i22,
+    "./islands/permissions/dead_letters.tsx": $i23,
+    "./islands/permissions/menu.tsx": $i24,
+    "./islands/permissions/params.tsx": $i25,
+    "./islands/permissions/roles.tsx": $i26,
+    "./islands/polls/answer_form.tsx": $i27,
+    "./islands/polls/builder.tsx": $i28,
+    "./islands/polls/export.tsx": $i29,
+    "./islands/polls/row_actions.tsx": $i30,
+    "./islands/registration/actions.tsx": $i31,
+    "./islands/shell/mailbox_items.tsx": $i32,
+    "./islands/shell/side_menu.tsx": $i33,
+    "./islands/shell/top_bar.tsx": $i34,
+    "./islands/sms/composer.tsx": $i35,
+    "./islands/sms/resend.tsx": $i36,
+    "./islands/structure/programs.tsx": $i37,
+    "./islands/structure/schools.tsx": $i38,
+    "./islands/students/filters.tsx": $i39,
+    "./islands/students/form.tsx": $i40,
+    "./islands/students/qr.tsx": $i41,
+    "./islands/timetable/toolbar.tsx": $i42,
+    "./islands/ui/kit_demo.tsx": $i43,
   },
 };
 
@@ -382,30 +384,30 @@ export type ApiOperations = OperationsOf<{
   "/api/lists": typeof $r36;
   "/api/mailbox": typeof $r37;
   "/api/menu": typeof $r38;
-  "/api/mobility": typeof $r39;
-  "/api/notifications": typeof $r40;
-  "/api/polls": typeof $r41;
-  "/api/preferences": typeof $r42;
-  "/api/professors": typeof $r43;
-  "/api/programs": typeof $r44;
-  "/api/registration_groups": typeof $r45;
-  "/api/registration_offerings": typeof $r46;
-  "/api/registration_rosters": typeof $r47;
-  "/api/registration_windows": typeof $r48;
-  "/api/registrations": typeof $r49;
-  "/api/roles": typeof $r50;
-  "/api/rule_students": typeof $r51;
-  "/api/schools": typeof $r52;
-  "/api/settings": typeof $r53;
-  "/api/shell": typeof $r54;
-  "/api/sms": typeof $r55;
-  "/api/student_status": typeof $r56;
-  "/api/students": typeof $r57;
-  "/api/sub_books": typeof $r58;
-  "/api/syllabuses": typeof $r59;
-  "/api/system": typeof $r60;
-  "/api/timetable": typeof $r61;
-  "/api/timetable_entries": typeof $r62;
-  "/api/users": typeof $r63;
-  "/api/votes": typeof $r64;
+  "/api/mobility": typeof $r40;
+  "/api/notifications": typeof $r41;
+  "/api/polls": typeof $r42;
+  "/api/preferences": typeof $r43;
+  "/api/professors": typeof $r44;
+  "/api/programs": typeof $r45;
+  "/api/registration_groups": typeof $r46;
+  "/api/registration_offerings": typeof $r47;
+  "/api/registration_rosters": typeof $r48;
+  "/api/registration_windows": typeof $r49;
+  "/api/registrations": typeof $r50;
+  "/api/roles": typeof $r51;
+  "/api/rule_students": typeof $r52;
+  "/api/schools": typeof $r53;
+  "/api/settings": typeof $r54;
+  "/api/shell": typeof $r55;
+  "/api/sms": typeof $r56;
+  "/api/student_status": typeof $r57;
+  "/api/students": typeof $r58;
+  "/api/sub_books": typeof $r59;
+  "/api/syllabuses": typeof $r60;
+  "/api/system": typeof $r61;
+  "/api/timetable": typeof $r62;
+  "/api/timetable_entries": typeof $r63;
+  "/api/users": typeof $r64;
+  "/api/votes": typeof $r65;
 }>;

@@ -7,7 +7,8 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
-import { type DemoAccount, jsonRequest, seededApp, tokenFor } from "./helpers.ts";
+import { type DemoAccount, jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
+import { toXlsx } from "../services/files/xlsx_export.ts";
 import { saveComponents } from "../services/books/components.ts";
 import { db } from "../services/db/kv.ts";
 import { listAudit } from "../services/db/reads.ts";
@@ -80,6 +81,7 @@ Deno.test("course lists API", async (t) => {
         "listSubmit",
         "listUnlock",
         "listExport",
+        "listImport",
         "gradesMine",
         "componentTypeList",
         "componentTypeAdd",
@@ -243,6 +245,66 @@ Deno.test("course lists API", async (t) => {
       });
       assertEquals(notLesson.status, 422);
       assert(notLesson.body.error.fields.date);
+    },
+  );
+
+  await t.step(
+    "an .xlsx import: a dry run reports per row and writes nothing; an import writes only when all is right",
+    async () => {
+      const list = await sheet();
+      const [first, second] = list.students.filter((s: SheetStudent) => s.studentId !== DEMO_STUDENT);
+      const headers = ["ID", "Student", "Personal number", "Midterm (30)", "Quiz (20)", "Final (50)"];
+      const upload = async (
+        rows: (string | number | null)[][],
+        dryRun: boolean,
+        type = "application/octet-stream",
+      ) => {
+        const res = await app.request(`/api/lists/${section}/import?dryRun=${dryRun}`, {
+          method: "POST",
+          headers: {
+            origin: ORIGIN,
+            authorization: `Bearer ${tokens.get("prof")}`,
+            "content-type": type,
+            cookie: "lang=en",
+          },
+          body: toXlsx("List", headers, rows),
+        });
+        return { status: res.status, body: await res.json() };
+      };
+      const rows = [
+        [first.studentId, "", "", 21, null, null],
+        [second.studentId, "", "", null, 99, null],
+        [999_999, "", "", 1, null, null],
+      ];
+      const before = await cellOf(first.studentId, 0);
+      const dry = await upload(rows, true);
+      assertEquals(dry.status, 200);
+      assertEquals(dry.body.rows.map((r: { row: number; errors: string[] }) => [r.row, r.errors.length]), [
+        [2, 0],
+        [3, 1],
+        [4, 1],
+      ]);
+      assertEquals(dry.body.rows[0].changes, [{ componentId: 1, from: before.points, to: 21 }]);
+      assertStringIncludes(dry.body.rows[1].errors[0], "Quiz: At most 20 points");
+      assertStringIncludes(dry.body.rows[2].errors[0], "not on this section's roster");
+      assertEquals(dry.body.written, 0);
+      const refused = await upload(rows, false);
+      assertEquals([refused.status, refused.body.error.code], [422, "import_refused"]);
+      assertEquals((await cellOf(first.studentId, 0)).points, before.points);
+      const done = await upload([rows[0]], false);
+      assertEquals([done.status, done.body.written], [200, 1]);
+      assertEquals((await cellOf(first.studentId, 0)).points, 21);
+      const notXlsx = await app.request(`/api/lists/${section}/import?dryRun=true`, {
+        method: "POST",
+        headers: {
+          origin: ORIGIN,
+          authorization: `Bearer ${tokens.get("prof")}`,
+          "content-type": "application/octet-stream",
+        },
+        body: "id,points\n1,2",
+      });
+      assertEquals(notXlsx.status, 422);
+      assertEquals((await upload(rows, true, "text/csv")).status, 415);
     },
   );
 

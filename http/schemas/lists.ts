@@ -86,6 +86,9 @@ export const SavedCell = z.object({
   versionstamp: z.string().nullable(),
   total: z.number(),
   grade: z.string(),
+  asOf: z.string().openapi({
+    description: "the newest versionstamp among the cells the total was read from",
+  }),
 }).openapi("ListCell");
 
 export const AttendanceBody = z.strictObject({
@@ -167,3 +170,24 @@ export const ComponentTypeLog = z.object({
     at: z.string(),
   })),
 }).openapi("ComponentTypeLog");
+
+export const ImportQuery = z.strictObject({
+  dryRun: z.enum(["true", "false"]).default("true").openapi({
+    description: "true (the default): report what would change and what is wrong, writing nothing",
+  }),
+});
+
+export const ImportReport = z.object({
+  dryRun: z.boolean(),
+  rows: z.array(z.object({
+    row: z.number().int(),
+    studentId: z.number().int().nullable(),
+    changes: z.array(
+      z.object({ componentId: z.number().int(), from: z.number().nullable(), to: z.number() }),
+    ),
+    errors: z.array(z.string()),
+  })),
+  changes: z.number().int(),
+  wrongRows: z.number().int(),
+  written: z.number().int(),
+}).openapi("ListImportReport");

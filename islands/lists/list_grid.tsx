@@ -119,7 +119,7 @@ function GridRow(
   const [cells, setCells] = useState<CellView[]>(() =>
     student.cells.map((c) => ({ ...c, draft: shown(c.points), state: "idle", message: "" }))
   );
-  const [result, setResult] = useState({ total: student.total, grade: student.grade });
+  const [result, setResult] = useState({ total: student.total, grade: student.grade, asOf: "" });
   // The latest cells, for saves that finish after a re-render.
   const latest = useRef(cells);
   latest.current = cells;
@@ -153,7 +153,10 @@ function GridRow(
       update(col, { points: saved.points, versionstamp: saved.versionstamp, state: "saved", message: "" });
       // Shown as saved ("7,5" becomes "7.5") unless the person typed again meanwhile.
       if (latest.current[col].draft === typed) update(col, { draft: shown(saved.points) });
-      setResult({ total: saved.total, grade: saved.grade });
+      // Saves of this row's cells may answer out of order: the total read latest wins.
+      setResult((now) =>
+        saved.asOf >= now.asOf ? { total: saved.total, grade: saved.grade, asOf: saved.asOf } : now
+      );
       announce(t("lists.grid.saved"));
     } catch (error) {
       const e = error instanceof ApiError ? error : new ApiError(0, "network", t("errors.network"));
@@ -172,7 +175,7 @@ function GridRow(
           state: "conflict",
           message,
         });
-        if (current) setResult({ total: current.total, grade: current.grade });
+        if (current) setResult((now) => ({ ...now, total: current.total, grade: current.grade }));
         announce(message);
         return;
       }

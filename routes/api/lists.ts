@@ -8,6 +8,8 @@ import { apiRoute, createRouter } from "../../framework/api.ts";
 import {
   AttendanceBody,
   AttendanceDay,
+  ImportQuery,
+  ImportReport,
   ListMineQuery,
   ListPage,
   ListSectionParam,
@@ -27,6 +29,8 @@ import { listMine } from "../../services/lists/mine.ts";
 import { loadSheet } from "../../services/lists/sheet.ts";
 import { submitList, unlockList } from "../../services/lists/submit.ts";
 import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_export.ts";
+import { importPoints } from "../../services/lists/import.ts";
+import { AppError, type FieldError } from "../../utils/errors.ts";
 
 const router = createRouter();
 const json = <S extends z.ZodType>(schema: S) => ({ content: { "application/json": { schema } } });
@@ -175,6 +179,49 @@ router.openapi(listExportRoute, async (c) => {
     "content-disposition": xlsxDisposition(`list-${sectionId}`),
     "cache-control": "no-store",
   });
+});
+
+export const listImportRoute = apiRoute({
+  method: "post",
+  path: "/{sectionId}/import",
+  operationId: "listImport",
+  permission: LISTS_KEY,
+  errors: [403, 409],
+  summary: "Points from an .xlsx laid out as listExport writes it (raw bytes, ≤ 1 MiB): with `dryRun` (the " +
+    "default) a report per row of what would change and what is wrong, nothing written; without, the changes " +
+    "are saved, only when no row is wrong",
+  request: {
+    params: ListSectionParam,
+    query: ImportQuery,
+    body: {
+      required: true,
+      // Raw bytes: the one binary type writes may carry (framework/middleware/csrf.ts).
+      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+  },
+  responses: { 200: { description: "the report", ...json(ImportReport) } },
+});
+
+router.openapi(listImportRoute, async (c) => {
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/octet-stream") {
+    throw new AppError(415, "unsupported_media_type", "lists.import.type");
+  }
+  const state = stateOf(c);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const report = await importPoints(
+    c.req.valid("param").sectionId,
+    bytes,
+    c.req.valid("query").dryRun === "true",
+    listActor(c),
+  );
+  const say = (e: FieldError) =>
+    state.t(e.key, {
+      ...e.params,
+      ...(e.params?.problem ? { problem: state.t(String(e.params.problem), e.params) } : {}),
+      ...(state.lang === "en" && e.params?.componentEn ? { component: e.params.componentEn } : {}),
+    });
+  return c.json({ ...report, rows: report.rows.map((r) => ({ ...r, errors: r.errors.map(say) })) }, 200);
 });
 
 export default router;

@@ -4,6 +4,7 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import { ListGrid } from "../../islands/lists/list_grid.tsx";
 import { ListActions } from "../../islands/lists/list_actions.tsx";
 import { AttendanceGrid } from "../../islands/lists/attendance_grid.tsx";
+import { ListImport } from "../../islands/lists/list_import.tsx";
 import { LISTS_ALL_KEY, LISTS_KEY, LISTS_UNLOCK_KEY, teaches } from "../../services/lists/access.ts";
 import { readAttendance } from "../../services/lists/attendance.ts";
 import { type Sheet, type SheetHead, sheetHead, sheetOf } from "../../services/lists/sheet.ts";
@@ -112,9 +113,13 @@ export default function ListPage({ data, state }: PageProps<Data, AppState>) {
           { key: "attendance", label: t("lists.tabs.attendance"), href: `${base}?tab=attendance` },
         ]}
       />
-      {data.tab === "points" && (sheet.components.length === 0
-        ? <p class="text-sm text-gray-600">{t("lists.noComponents")}</p>
-        : <ListGrid head={sheet} />)}
+      {data.tab === "points" &&
+        (sheet.components.length === 0 ? <p class="text-sm text-gray-600">{t("lists.noComponents")}</p> : (
+          <>
+            {sheet.editable && <ListImport sectionId={sheet.sectionId} />}
+            <ListGrid head={sheet} />
+          </>
+        ))}
       {data.tab === "attendance" && data.date && data.full && (
         <>
           <form method="get" action={base} class="flex items-end gap-2">

@@ -7,7 +7,7 @@
  *
  * One read round trip before the commit: the list, the cell, the roster entry and the course's components (books/
  * components.ts's value, read here by its key so that it comes in the same getMany and is checked too: a
- * component removed meanwhile refuses the save) together, and the student's other cells for the total beside it.
+ * component removed meanwhile refuses the save); after it, the student's cells for the total.
  */
 import type { BookComponent } from "../books/components.ts";
 import { addAudit } from "../db/audit_log.ts";
@@ -36,6 +36,8 @@ export interface SavedCell {
   /** The student's total and grade after the save. */
   total: number;
   grade: string;
+  /** The newest versionstamp among the cells the total was computed from. */
+  asOf: string;
 }
 
 const staleCell = (current: number | null) =>
@@ -49,14 +51,13 @@ export async function setPoints(input: CellInput, actor: ListActor): Promise<Sav
   assertCanWrite(actor, section);
   const cellKey = keys.cell(section.id, input.studentId, input.componentId);
   return await untilCommitted(async () => {
-    const [[list, cell, onRoster, doc], others] = await Promise.all([
-      db().getMany<[ListRecord, Cell, string, { items: BookComponent[] }]>([
-        keys.list(section.id),
-        cellKey,
-        registrationKeys.rosterEntry(section.id, input.studentId),
-        ["book_components", section.bookId],
-      ]),
-      Array.fromAsync(db().list<Cell>({ prefix: [...keys.cells(section.id), input.studentId] })),
+    const [list, cell, onRoster, doc] = await db().getMany<
+      [ListRecord, Cell, string, { items: BookComponent[] }]
+    >([
+      keys.list(section.id),
+      cellKey,
+      registrationKeys.rosterEntry(section.id, input.studentId),
+      ["book_components", section.bookId],
     ]);
     const components = doc.value?.items ?? [];
     const component = components.find((c) => c.id === input.componentId);
@@ -72,7 +73,7 @@ export async function setPoints(input: CellInput, actor: ListActor): Promise<Sav
     if (input.points === null) atomic.delete(cellKey);
     else {atomic.set(
         cellKey,
-        { points: input.points, at: new Date().toISOString(), by: actor.userId } satisfies Cell,
+        { points: input.points, at: new Date().toISOString(), by: actor.userId } as Cell,
       );}
     addAudit(atomic, {
       entity: AUDIT.list,
@@ -88,17 +89,20 @@ export async function setPoints(input: CellInput, actor: ListActor): Promise<Sav
     });
     const result = await atomic.commit();
     if (!result.ok) return RETRY;
-    // The total from the other cells as read beside the cell (a concurrent save of another cell of the
-    // student may be missing from it; the list shows the exact total).
-    const points = new Map(others.map((e) => [e.key[3] as number, e.value.points]));
-    if (input.points === null) points.delete(input.componentId);
-    else points.set(input.componentId, input.points);
+    // The student's cells read after the commit, and the newest versionstamp among them: of two saves of the
+    // same student's cells answering out of order, the grid keeps the total read latest (`asOf`).
+    const cells = await Array.fromAsync(
+      db().list<Cell>({ prefix: [...keys.cells(section.id), input.studentId] }),
+    );
+    const points = new Map(cells.map((e) => [e.key[3] as number, e.value.points]));
+    const asOf = cells.reduce((max, e) => (e.versionstamp > max ? e.versionstamp : max), result.versionstamp);
     const { total, grade } = resultOf(components, points);
     return {
       points: input.points,
       versionstamp: input.points === null ? null : result.versionstamp,
       total,
       grade,
+      asOf,
     };
   });
 }

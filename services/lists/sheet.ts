@@ -4,7 +4,7 @@
  * and the list's status. Everything is read fresh: a cell's versionstamp is what its next write is checked by.
  */
 import type { Student } from "../academic/model.ts";
-import { getGroup } from "../academic/semesters.ts";
+import { listGroups } from "../academic/semesters.ts";
 import { bookName } from "../books/mod.ts";
 import { type BookComponent, listComponents } from "../books/components.ts";
 import { db } from "../db/kv.ts";
@@ -136,13 +136,22 @@ export function attendanceOf(days: readonly AttendanceDay[], studentId: number, 
 /** The list without its students: what a page shows around the grid (listGet reads the students). */
 export type SheetHead = Omit<Sheet, "students">;
 
+/**
+ * One getMany (the list, the course's components by books/components.ts's key, the absence limit) beside the
+ * semesters' cached copy: what every list page reads, so it is kept to a single round trip.
+ */
 export async function sheetHead(section: Section, lang: Lang, owner: boolean): Promise<SheetHead> {
-  const [items, list, group, limit] = await Promise.all([
-    listComponents(section.bookId),
-    readList(section.id),
-    getGroup(section.groupId),
-    absenceLimitOf(section.bookId),
+  const [[list, doc, limitEntry], groups] = await Promise.all([
+    db().getMany<[ListRecord, { items: BookComponent[] }, number]>([
+      keys.list(section.id),
+      ["book_components", section.bookId],
+      keys.absenceLimit(section.bookId),
+    ]),
+    listGroups(),
   ]);
+  const items = doc.value?.items ?? [];
+  const limit = limitEntry.value ?? DEFAULT_ABSENCE_LIMIT;
+  const group = groups.find((g) => g.id === section.groupId);
   const record = listOf(list, section.id);
   return {
     sectionId: section.id,

@@ -8,6 +8,8 @@
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../assert.ts";
 import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { Buffer } from "node:buffer";
+import { toXlsx } from "../../services/files/xlsx_export.ts";
 
 const STEP_TIMEOUT_MS = 15_000;
 const STUDENT_ID = 1;
@@ -57,6 +59,14 @@ async function typeRow(page: Page, row: number, values: number[], first = 0) {
     await page.keyboard.press(i < values.length - 1 ? "ArrowRight" : "Enter");
   }
 }
+
+const rowOfStudent = async (page: Page, id: number) => {
+  await page.locator(`#list-grid tr[data-student="${id}"]`).waitFor();
+  return await page.locator("#list-grid tbody tr").evaluateAll(
+    (rows, id) => rows.findIndex((r) => r.getAttribute("data-student") === String(id)),
+    id,
+  );
+};
 
 /** The student's row in the grid (rows are in name order, so it depends on the language). */
 const rowOf = async (page: Page) => {
@@ -186,6 +196,41 @@ Deno.test({
         },
       );
 
+      await t.step("an .xlsx import is checked first, then imported", async () => {
+        const other = sheet.students.find((s) => s.studentId !== STUDENT_ID)!;
+        const c = sheet.components[0];
+        const headers = ["ID", "Student", "Personal number", `${c.name} (${c.max})`];
+        const file = toXlsx("List", headers, [
+          [other.studentId, "", "", 1],
+          [999_999, "", "", 1],
+        ]);
+        const box = prof.locator("#list-import");
+        await box.locator("summary").click();
+        const upload = { name: "list.xlsx", mimeType: "application/octet-stream", buffer: Buffer.from(file) };
+        await box.locator("input[type=file]").setInputFiles(upload);
+        await box.getByRole("button", { name: "Check the file" }).click();
+        await box.locator("[data-import-row='3']").waitFor();
+        assertStringIncludes(
+          await box.locator("[data-import-row='3']").textContent() ?? "",
+          "not on this section's roster",
+        );
+        // A file with a wrong row offers no import; the right rows alone do.
+        assertEquals(await box.getByRole("button", { name: /^Import/ }).count(), 0);
+        await box.locator("input[type=file]").setInputFiles({
+          ...upload,
+          buffer: Buffer.from(toXlsx("List", headers, [[other.studentId, "", "", 1]])),
+        });
+        await box.getByRole("button", { name: "Check the file" }).click();
+        await box.getByRole("button", { name: "Import 1 changes" }).click();
+        await prof.waitForFunction(
+          (id) =>
+            (document.querySelector(`[data-grid-cell^="${id}:"]`) as HTMLInputElement | null)?.value === "1",
+          await rowOfStudent(prof, other.studentId),
+        );
+        await settled(prof);
+        row = await rowOf(prof);
+      });
+
       await t.step("submitting locks the list", async () => {
         await prof.locator("#list-submit").click();
         const dialog = prof.locator("#list-submit-confirm");
@@ -250,6 +295,21 @@ Deno.test({
         await settled(student);
         assertEquals(await student.locator("[data-grade]", { hasText: new RegExp(`^${grade}$`) }).count(), 1);
         assertStringIncludes(await student.locator("h1").textContent() ?? "", "ჩემი შეფასებები");
+      });
+
+      await t.step("the component types catalogue: the administrator adds a type", async () => {
+        const admin = await pageAs(browser, base, "en", DEMO.admin);
+        await admin.goto(`${base}/components`);
+        await settled(admin);
+        await admin.getByTestId("component-type-add").click();
+        const dialog = admin.locator("#component-type-form");
+        await dialog.waitFor({ state: "visible" });
+        await dialog.locator("#component-type-nameKa").fill("ლაბორატორიული");
+        await dialog.locator("#component-type-nameEn").fill("Laboratory work");
+        await dialog.getByRole("button", { name: "Save" }).click();
+        await admin.locator("td", { hasText: "Laboratory work" }).waitFor();
+        await admin.goto(`${base}/components?tab=log`);
+        await admin.locator("td", { hasText: "ლაბორატორიული / Laboratory work" }).waitFor();
       });
 
       assertEquals(errors, []);
