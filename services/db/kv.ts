@@ -108,6 +108,12 @@
  * | ["registration_windows", groupId]        | RegistrationWindow { opens, closes, dropDeadline, creditLimit, … } (audited) | registration/windows.ts |
  * | ["holds", studentId, holdId]             | Hold { kind, reason, at, by } (audited)  | registration/holds.ts |
  * | ["holds_version", studentId]             | number: moved by every hold added or removed (9) | registration/holds.ts |
+ * | ["lists", sectionId]                     | ListRecord { status open/submitted, round, unlockReason … }, checked by every list write (11) | lists/submit.ts |
+ * | ["list_cells", sectionId, studentId, componentId] | Cell { points, at, by }: its versionstamp is the cell's version (11) | lists/cells.ts |
+ * | ["list_attendance", sectionId, date]     | { marks: { [studentId]: present/absent/late } } (audited as lists) | lists/attendance.ts |
+ * | ["list_grades", sectionId, studentId] / ["list_grades_by_student", studentId, groupId, sectionId] | PublishedGrade, same atomic as the transcript entry (11) | lists/submit.ts |
+ * | ["list_absence_limits", bookId]          | number: percent of absences a course allows (default 30) | lists/sheet.ts |
+ * | ["component_types", id] / ["component_types_by_name_ka" or "_en", name] | ComponentType (audited) / id | lists/component_types.ts |
  * | ["applications", id]                     | Application (numeric id; audited): a /online-register application and its steps | admissions/applications.ts |
  * | ["applications_by_reference", ref] / ["applications_by_state", state, id] | id | admissions/applications.ts |
  * | ["applications_open", personalNumber, programId] | id of the open application (a resubmission updates it) | admissions/applications.ts |
@@ -157,6 +163,9 @@
  * (9) One registration decision = one atomic that checks the section's seats, the student's registration version,
  *     holds version, transcript totals and the course's conditions, and moves the seats with the roster or the
  *     waitlist (services/registration/model.ts); a drop promotes the first eligible waitlisted student in it.
+ * (11) A cell save checks the list's record, the cell (its versionstamp as shown: 409 when stale), the roster entry
+ *      and the course's components; a submit moves the list's record, then publishes each student's grade, its
+ *      transcript entry and totals in one atomic per student, checked against that record (services/lists/).
  * (10) One ledger entry = one atomic: the entry, its indexes, the source or reversal key (checked null), the
  *      projection (checked) and the finance hold's state (services/finances/model.ts).
  */
