@@ -41,6 +41,7 @@ import * as $r35 from "./routes/api/languages.ts";
 import * as $r36 from "./routes/api/lists.ts";
 import * as $r37 from "./routes/api/mailbox.ts";
 import * as $r38 from "./routes/api/menu.ts";
+import * as $r39 from "./routes/api/messages.ts";
 import * as $r40 from "./routes/api/mobility.ts";
 import * as $r41 from "./routes/api/notifications.ts";
 import * as $r42 from "./routes/api/polls.ts";
@@ -97,6 +98,8 @@ import * as $r92 from "./routes/lists/list.tsx";
 import * as $r93 from "./routes/login.tsx";
 import * as $r94 from "./routes/logout.tsx";
 import * as $r95 from "./routes/mailbox.tsx";
+import * as $r96 from "./routes/messages/index.tsx";
+import * as $r97 from "./routes/messages/list.tsx";
 import * as $r98 from "./routes/mobility-books.tsx";
 import * as $r99 from "./routes/mobility.tsx";
 import * as $r100 from "./routes/my-devices.tsx";
@@ -149,6 +152,7 @@ import * as $i16 from "./islands/lists/component_types.tsx";
 import * as $i17 from "./islands/lists/list_actions.tsx";
 import * as $i18 from "./islands/lists/list_grid.tsx";
 import * as $i19 from "./islands/lists/list_import.tsx";
+import * as $i20 from "./islands/messages/composer.tsx";
 import * as $i21 from "./islands/permissions/access_points.tsx";
 import * as $i22 from "./islands/permissions/accounts.tsx";
 import * as $i23 from "./islands/permissions/dead_letters.tsx";
@@ -214,6 +218,7 @@ const manifest: Manifest = {
     "./routes/api/lists.ts": $r36,
     "./routes/api/mailbox.ts": $r37,
     "./routes/api/menu.ts": $r38,
+    "./routes/api/messages.ts": $r39,
     "./routes/api/mobility.ts": $r40,
     "./routes/api/notifications.ts": $r41,
     "./routes/api/polls.ts": $r42,
@@ -270,6 +275,8 @@ const manifest: Manifest = {
     "./routes/login.tsx": $r93,
     "./routes/logout.tsx": $r94,
     "./routes/mailbox.tsx": $r95,
+    "./routes/messages/index.tsx": $r96,
+    "./routes/messages/list.tsx": $r97,
     "./routes/mobility-books.tsx": $r98,
     "./routes/mobility.tsx": $r99,
     "./routes/my-devices.tsx": $r100,
@@ -324,6 +331,7 @@ const manifest: Manifest = {
     "./islands/lists/list_actions.tsx": $i17,
     "./islands/lists/list_grid.tsx": $i18,
     "./islands/lists/list_import.tsx": $i19,
+    "./islands/messages/composer.tsx": $i20,
     "./islands/permissions/access_points.tsx": $i21,
     "./islands/permissions/accounts.tsx": $i22,
     "./islands/permissions/dead_letters.tsx": $i23,
@@ -384,6 +392,7 @@ export type ApiOperations = OperationsOf<{
   "/api/lists": typeof $r36;
   "/api/mailbox": typeof $r37;
   "/api/menu": typeof $r38;
+  "/api/messages": typeof $r39;
   "/api/mobility": typeof $r40;
   "/api/notifications": typeof $r41;
   "/api/polls": typeof $r42;

@@ -51,7 +51,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
     group("menu.learningProcesses.registration", "settings", "manage", "holds", "export"),
     leaf("menu.learningProcesses.mobilityBooks"),
   ),
-  group("menu.contact", "polls", "sms", "events"),
+  group("menu.contact", "polls", "sms", "events", "messages"),
   group("menu.settings", group("menu.settings.users", "dev", "users", "prof", "roles", "params"), "jobs"),
   group("menu.table", "all", "edit", "export", "votes"),
   leaf("menu.fellowship"),

@@ -7,3 +7,4 @@ import "../notifications/fan_out.ts";
 import "../chat/upload_quota.ts";
 import "../sms/send.ts";
 import "../finances/nightly.ts";
+import "../messages/store.ts";

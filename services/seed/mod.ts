@@ -19,6 +19,7 @@ import { financesSeed } from "./finances.ts";
 import { pollsSeed } from "./polls.ts";
 import { smsSeed } from "./sms.ts";
 import { eventsSeed } from "./events.ts";
+import { messagesSeed } from "./messages.ts";
 import { admissionsSeed } from "./admissions.ts";
 
 export type SeedSize = "small" | "large";
@@ -55,6 +56,7 @@ export const SEED_PARTS: SeedPart[] = [
   pollsSeed,
   smsSeed,
   eventsSeed,
+  messagesSeed,
   chatSeed,
 ];
 
