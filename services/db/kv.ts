@@ -56,6 +56,18 @@
  * | ["sms_codes", userId, purpose]           | { hash, salt, guesses, expiresAt } (expireIn: validity) | identity/sms_codes.ts |
  * | ["sms_sends", "user", userId]            | { times } sends in the last 10 min (expireIn) | identity/sms_codes.ts |
  * | ["sms_sends", "phone", phone]            | { times } sends in the last 10 min (expireIn) | identity/sms_codes.ts |
+ * | ["poll_definitions", id] (+ _by_status)  | PollDefinition: questions, audience, period (records.ts) | polls/model.ts |
+ * | ["poll_respondents", pollId, userId]     | { at, responseId }: answered (one atomic with the response) | polls/answers.ts |
+ * | ["poll_responses", pollId, responseId]   | PollResponse (anonymous: a ULID, no user) | polls/answers.ts |
+ * | ["poll_counts", pollId, ...what]         | KvU64 counts per question and choice      | polls/answers.ts  |
+ * | ["sms_sendings", id]                     | SmsSending, written with its fan-out job  | sms/model.ts      |
+ * | ["sms_deliveries", sendingId, n]         | SmsDelivery: queued → sending → sent/failed | sms/send.ts     |
+ * | ["sms_counts", sendingId, status]        | KvU64 deliveries per status               | sms/send.ts       |
+ * | ["events", id]                           | UniEvent (records.ts; read from a cached copy) | calendar/events.ts |
+ * | ["messages", id]                         | Message, written with its fan-out job     | messages/store.ts |
+ * | ["message_recipients", id, chunk]        | number[] user ids named at sending        | messages/store.ts |
+ * | ["message_deliveries", id, userId]       | inbox item id: delivered                  | messages/store.ts |
+ * | ["message_counts", id]                   | KvU64 deliveries made                     | messages/store.ts |
  * | ["inbox_items", userId, id]             | BoxItem { title, sender, createdAt, read } | shell/mailboxes.ts   |
  * | ["inbox_unread", userId] / ["inbox_last_id", userId] | numbers kept in each write's atomic | shell/mailboxes.ts |
  * | ["chancellery_items", userId, id]       | BoxItem (same shape as the inbox)       | shell/mailboxes.ts       |
