@@ -52,7 +52,11 @@ export function DataTable<T extends object>(
       role={caption ? "region" : undefined}
       aria-label={caption}
     >
-      <table class="min-w-full divide-y divide-gray-200 text-sm" aria-busy={loading ? "true" : undefined}>
+      {/* ui-cards: under 768 px each row is a stacked card, its cells labelled by their headers (table.css). */}
+      <table
+        class="ui-cards min-w-full divide-y divide-gray-200 text-sm"
+        aria-busy={loading ? "true" : undefined}
+      >
         {caption && <caption class="sr-only">{caption}</caption>}
         <thead class="bg-gray-50">
           <tr>
@@ -82,7 +86,11 @@ export function DataTable<T extends object>(
           {rows.map((row, index) => (
             <tr key={rowKey ? rowKey(row, index) : index} class="ui-tr">
               {columns.map((column) => (
-                <td key={column.key} class={cx("ui-td", column.class)}>
+                <td
+                  key={column.key}
+                  class={cx("ui-td", column.class)}
+                  data-label={typeof column.header === "string" ? column.header : undefined}
+                >
                   {column.render ? column.render(row) : defaultCell(row, column.key)}
                 </td>
               ))}

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { ariaBool, cx } from "./class_names.ts";
 
 export interface FilterPanelProps {
@@ -7,7 +7,10 @@ export interface FilterPanelProps {
   title: ComponentChildren;
   /** Actions beside the toggle that stay visible when collapsed, e.g. an export button. */
   actions?: ComponentChildren;
-  /** Open by default so that a page that is never hydrated still shows its filters. */
+  /**
+   * Open by default so that a page that is never hydrated still shows its filters; on a phone (under 768 px)
+   * the panel closes as it hydrates, so that the list, not the filters, fills the first screen.
+   */
   defaultOpen?: boolean;
   onToggle?: (open: boolean) => void;
   class?: string;
@@ -19,6 +22,9 @@ export function FilterPanel(
   { id, title, actions, defaultOpen = true, onToggle, class: extra, children }: FilterPanelProps,
 ) {
   const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => {
+    if (open && matchMedia("(width < 48rem)").matches) setOpen(false);
+  }, []);
   const bodyId = `${id}-body`;
   const toggle = () => {
     setOpen(!open);

@@ -96,14 +96,25 @@ function listen() {
   });
   document.addEventListener("click", (event) => {
     const toggle = (event.target as Element | null)?.closest?.(`#${PANEL_ID}-toggle`);
-    const body = document.getElementById(`${PANEL_ID}-body`);
-    if (!toggle || !body) return;
-    const open = body.hidden !== false;
-    body.hidden = !open;
-    toggle.setAttribute("aria-expanded", String(open));
-    toggle.querySelector("svg")?.classList.toggle("rotate-90", open);
+    if (toggle) setPanelOpen(document.getElementById(`${PANEL_ID}-body`)?.hidden !== false);
   });
   addEventListener("app:navigated", restoreFocus);
+  addEventListener("app:navigated", closeOnPhone);
+  closeOnPhone();
+}
+
+function setPanelOpen(open: boolean) {
+  const toggle = document.getElementById(`${PANEL_ID}-toggle`);
+  const body = document.getElementById(`${PANEL_ID}-body`);
+  if (!toggle || !body) return;
+  body.hidden = !open;
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.querySelector("svg")?.classList.toggle("rotate-90", open);
+}
+
+/** The server renders the panel open (it works without script); on a phone the list fills the first screen. */
+function closeOnPhone() {
+  if (matchMedia("(width < 48rem)").matches) setPanelOpen(false);
 }
 
 export function BooksFilterBehavior() {

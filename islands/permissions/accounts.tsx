@@ -22,7 +22,7 @@ import {
 } from "../../components/ui/mod.ts";
 import { ApiError, call } from "../../utils/api_client.ts";
 import type { InputOf } from "../../components/api.ts";
-import { formatDateTime } from "../../utils/format.ts";
+import { formatDisplayDateTime } from "../../utils/date_format.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 
 export interface AccountRow {
@@ -106,14 +106,16 @@ export function PermissionsAccounts({ kind, rows, roles, hrChoices, lang }: Perm
     {
       key: "lastSignInAt",
       header: t("permissions.fields.lastSignIn"),
-      render: (r) => (r.lastSignInAt ? formatDateTime(new Date(r.lastSignInAt), lang) : "—"),
+      class: "whitespace-nowrap",
+      render: (r) => (r.lastSignInAt ? formatDisplayDateTime(new Date(r.lastSignInAt)) : "—"),
     },
     {
       key: "actions",
       header: <span class="sr-only">{t("permissions.fields.actions")}</span>,
-      class: "w-1 whitespace-nowrap text-end",
+      class: "text-end",
+      // The actions wrap rather than push the last of them off the screen.
       render: (r) => (
-        <div class="flex justify-end gap-1">
+        <div class="flex flex-wrap justify-end gap-1">
           <Button
             size="sm"
             variant="ghost"
