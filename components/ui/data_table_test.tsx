@@ -24,7 +24,11 @@ Deno.test("headers are column headers; cells use render() or the row's property"
   assert(html.includes("<strong>Algebra</strong>"));
   assert(html.includes(">6</td>"));
   assert(/data-label="Credit">\s*<\/td>/.test(html), "null shows as an empty cell");
-  assertEquals(tags(html, "td")[1]["data-label"], "Name", "a cell names its column (the phone's stacked cards)");
+  assertEquals(
+    tags(html, "td")[1]["data-label"],
+    "Name",
+    "a cell names its column (the phone's stacked cards)",
+  );
   assert(
     tags(html, "td").filter((td) => td.class.includes("w-16")).length === 2,
     "column class on every cell",
