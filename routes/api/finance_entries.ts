@@ -36,9 +36,11 @@ export const financeEventListRoute = apiRoute({
 
 router.openapi(financeEventListRoute, async (c) => {
   const q = c.req.valid("query");
-  const { entries, truncated } = await listEvents({ ...q, kind: q.kind as EntryKind | undefined });
-  const data = entries.slice((q.page - 1) * q.limit, q.page * q.limit);
-  return c.json({ total: entries.length, truncated, data }, 200);
+  const { entries, total, truncated } = await listEvents(
+    { ...q, kind: q.kind as EntryKind | undefined },
+    { page: q.page, limit: q.limit },
+  );
+  return c.json({ total, truncated, data: entries }, 200);
 });
 
 export const financeEventExportRoute = apiRoute({

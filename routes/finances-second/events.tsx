@@ -42,17 +42,16 @@ export const handler: Handlers<Data, AppState> = {
       studentId,
       page: Math.max(1, Math.min(10_000, Number(q.get("page")) || 1)),
     };
-    const { entries, truncated } = await listEvents({
+    const { entries: page, total, truncated } = await listEvents({
       from: filter.from,
       to: filter.to,
       kind: (kind || undefined) as EntryKind | undefined,
       studentId: studentId ? Number(studentId) : undefined,
-    });
-    const page = entries.slice((filter.page - 1) * LIMIT, filter.page * LIMIT);
+    }, { page: filter.page, limit: LIMIT });
     const reversed = await reversalsOf(page.map((e) => e.id));
     return render({
       rows: page.map((e) => ({ ...e, reversedBy: reversed.get(e.id) ?? null })),
-      total: entries.length,
+      total,
       truncated,
       filter,
       today: day,

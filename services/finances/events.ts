@@ -16,10 +16,15 @@ export interface EventFilter {
 /** Most entries one listing reads (an export of more is asked to narrow its dates). */
 export const EVENTS_MAX = 100_000;
 
-/** Entries in [from, to], newest first, matching the filter; `truncated` when EVENTS_MAX stopped the read. */
+/**
+ * Entries in [from, to], newest first, matching the filter; with `paging`, only that page's entries (and the
+ * total) — read from the date index alone when only dates and the student filter, so a page costs its own
+ * entries. `truncated` when EVENTS_MAX stopped the read.
+ */
 export async function listEvents(
   filter: EventFilter,
-): Promise<{ entries: LedgerEntry[]; truncated: boolean }> {
+  paging?: { page: number; limit: number },
+): Promise<{ entries: LedgerEntry[]; total: number; truncated: boolean }> {
   const selector: Deno.KvListSelector = {
     start: [...keys.events(), filter.from ?? ""],
     end: [...keys.events(), `${filter.to ?? "9999-12-31"}\uffff`],
@@ -35,8 +40,20 @@ export async function listEvents(
     }
     refs.push(keys.entry(e.value, date, id));
   }
-  const entries = (await readMany<LedgerEntry>(refs)).flatMap((e) => e.value ? [e.value] : []).filter((e) =>
+  const from = paging ? (paging.page - 1) * paging.limit : 0;
+  const to = paging ? from + paging.limit : Infinity;
+  const byEntry = filter.kind !== undefined || filter.source !== undefined;
+  if (!byEntry) {
+    const page = refs.slice(from, to === Infinity ? undefined : to);
+    const entries = (await readMany<LedgerEntry>(page)).flatMap((e) => e.value ? [e.value] : []);
+    return { entries, total: refs.length, truncated };
+  }
+  const matching = (await readMany<LedgerEntry>(refs)).flatMap((e) => e.value ? [e.value] : []).filter((e) =>
     (!filter.kind || e.kind === filter.kind) && (!filter.source || e.source.type === filter.source)
   );
-  return { entries, truncated };
+  return {
+    entries: matching.slice(from, to === Infinity ? undefined : to),
+    total: matching.length,
+    truncated,
+  };
 }
