@@ -13,10 +13,12 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-/** What the side-menu island needs of an item: the rest (icons, keys, guards) stays on the server. */
+/** What the side-menu island needs of an item: the rest (keys, guards) stays on the server. */
 export interface MenuLink {
   id: number;
   titleKey: string;
+  /** The icon's name in the app's set (components/ui/icons.tsx). */
+  icon?: string;
   route?: string;
   /** Path prefix under which the item counts as current (its module), when wider than `route`. */
   match?: string;
@@ -25,9 +27,10 @@ export interface MenuLink {
 }
 
 export function toMenuLinks(items: MenuItem[]): MenuLink[] {
-  return items.map(({ id, titleKey, route, match, href, children }) => ({
+  return items.map(({ id, titleKey, icon, route, match, href, children }) => ({
     id,
     titleKey,
+    ...(icon ? { icon } : {}),
     ...(route ? { route } : {}),
     ...(match ? { match } : {}),
     ...(href ? { href } : {}),

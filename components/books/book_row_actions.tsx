@@ -4,6 +4,7 @@
  * (blue when conditionStatus is 1), edit, remove. Each appears only with its permission key.
  */
 import { t } from "../../utils/i18n.ts";
+import { ICONS } from "../ui/icons.tsx";
 import type { BookRowSummary } from "./dialog_props.ts";
 import type { BookDialogName } from "./dialog_loader.ts";
 
@@ -15,44 +16,32 @@ interface ActionSpec {
   action: BookAction;
   /** Suffix of the permission key under COURSES_KEY. */
   permission: string;
+  /** Its path in the app's icon set (ui/icons.tsx). */
   icon: string;
   /** Shown in the accent colour when true (the course has what the action manages). */
   marked?: (book: BookRowSummary) => boolean;
 }
 
 export const ACTIONS: readonly ActionSpec[] = [
-  { action: "log", permission: "logs", icon: "M12 8v4l3 2M3.5 9a9 9 0 1 1-.4 4M3 4v5h5" },
-  {
-    action: "ruleStudents",
-    permission: "ruleStudents",
-    icon:
-      "M15 20v-1.5a3.5 3.5 0 0 0-3.5-3.5h-5A3.5 3.5 0 0 0 3 18.5V20M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7m7 0 2 2 4-4",
-  },
-  {
-    action: "categories",
-    permission: "categories",
-    icon: "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z",
-  },
-  { action: "professors", permission: "professors", icon: "M22 9 12 4 2 9l10 5zM6 11v5c3 2.5 9 2.5 12 0v-5" },
-  {
-    action: "syllabuses",
-    permission: "silabus",
-    icon: "M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zm0 0v5h5M9 13h6m-6 4h6",
-  },
+  { action: "log", permission: "logs", icon: ICONS.history },
+  { action: "ruleStudents", permission: "ruleStudents", icon: ICONS.userCheck },
+  { action: "categories", permission: "categories", icon: ICONS.folder },
+  { action: "professors", permission: "professors", icon: ICONS.graduation },
+  { action: "syllabuses", permission: "silabus", icon: ICONS.document },
   {
     action: "components",
     permission: "components",
-    icon: "M11 3.05A9 9 0 1 0 20.95 13H11zM14 3.5V10h6.5A8 8 0 0 0 14 3.5",
+    icon: ICONS.pie,
     marked: (book) => book.componentCount > 0,
   },
   {
     action: "conditions",
     permission: "conditions",
-    icon: "M10 6h10M10 12h10M10 18h10M3.5 6l1.5 1.5L7.5 5m-4 7 1.5 1.5 2.5-2.5m-4 7 1.5 1.5 2.5-2.5",
+    icon: ICONS.checklist,
     marked: (book) => book.conditionStatus === 1,
   },
-  { action: "edit", permission: "edit", icon: "M4 20h4L19 9l-4-4L4 16zm9-13 4 4" },
-  { action: "remove", permission: "remove", icon: "M4 7h16m-10 4v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3" },
+  { action: "edit", permission: "edit", icon: ICONS.edit },
+  { action: "remove", permission: "remove", icon: ICONS.trash },
 ];
 
 /** The actions a person with keys `can` sees (categories only when the learning system uses them). */
