@@ -4,6 +4,7 @@
  * closing, the add/drop deadline, and the closing of the polls they are asked to answer.
  */
 import { now } from "../academic/clock.ts";
+import { cachedValue, cacheVersionKey } from "../db/cached_value.ts";
 import { listGroups } from "../academic/semesters.ts";
 import type { User } from "../identity/users.ts";
 import { pollsMine } from "../polls/answers.ts";
@@ -88,11 +89,20 @@ async function lessonItems(user: User, from: string, to: string, lang: Lang): Pr
   return items;
 }
 
+// Every calendar page reads every semester's window; they change a few times a year. The version keys are the
+// ones registration/windows.ts and academic/semesters.ts move on every write.
+const windows = cachedValue({
+  name: "calendar_windows",
+  versionKeys: [cacheVersionKey("registration_windows"), cacheVersionKey("semesters")],
+  maxAgeMs: 60_000,
+  load: listWindows,
+});
+
 async function deadlineItems(user: User, from: string, to: string, lang: Lang): Promise<CalendarItem[]> {
   const inRange = (date: string) => date >= from && date <= to;
   const items: CalendarItem[] = [];
   const student = user.studentId !== null ? (await getStudent(user.studentId))?.value ?? null : null;
-  for (const { group, window } of await listWindows()) {
+  for (const { group, window } of await windows.get()) {
     if (!window) continue;
     // A window for some programs or admission years concerns only their students (staff see every one).
     if (

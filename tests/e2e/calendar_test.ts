@@ -35,7 +35,8 @@ Deno.test({
             const page = await context.newPage();
             page.on("pageerror", (e) => errors.push(e.message));
             await signIn(page, base, DEMO.student);
-            await page.goto(`${base}/hr/calendar/calendar`);
+            // Where account switching lands: the same calendar.
+            await page.goto(`${base}/hr/calendar`);
             await page.locator("[data-testid=calendar] [data-kind=event]").first().waitFor();
             assert(await page.locator("[data-testid=calendar] [data-kind=lesson]").count() > 0, "lessons");
             await page.getByRole("tab", { name: lang === "ka" ? "კვირა" : "Week" }).click();

@@ -1,6 +1,2 @@
-import type { Handlers } from "../../../framework/types.ts";
-
-/** /hr/calendar (where account switching lands) is the personal calendar. */
-export const handler: Handlers = {
-  GET: () => new Response(null, { status: 303, headers: { location: "/hr/calendar/calendar" } }),
-};
+/** /hr/calendar (where account switching lands) shows the personal calendar too, at its own address. */
+export { default, handler, meta } from "./calendar.tsx";
