@@ -6,7 +6,13 @@ import { DataTable } from "../components/ui/data_table.tsx";
 import { SmsComposer, type SmsComposerProps } from "../islands/sms/composer.tsx";
 import { SmsResend } from "../islands/sms/resend.tsx";
 import type { SmsDelivery } from "../services/sms/model.ts";
-import { deliveryLog, type ListedSending, listSendings } from "../services/sms/send.ts";
+import {
+  ACCEPTED,
+  deliveryLog,
+  INTERRUPTED,
+  type ListedSending,
+  listSendings,
+} from "../services/sms/send.ts";
 import { SMS_TEMPLATES } from "../services/sms/templates.ts";
 import { formatDisplayDateTime } from "../utils/date_format.ts";
 
@@ -106,7 +112,12 @@ export default function SmsPageView({ data, state }: PageProps<SmsPage, AppState
                 header: t("polls.columns.status"),
                 render: (d) => t(`sms.statuses.${d.status}`),
               },
-              { key: "answer", header: t("sms.columns.answer") },
+              {
+                key: "answer",
+                header: t("sms.columns.answer"),
+                render: (d) =>
+                  d.answer === ACCEPTED || d.answer === INTERRUPTED ? t(`sms.answers.${d.answer}`) : d.answer,
+              },
               { key: "attempts", header: t("sms.columns.attempts"), class: "text-end" },
             ]}
           />

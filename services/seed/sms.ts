@@ -25,7 +25,7 @@ export const smsSeed: SeedPart = {
     let sent = 0;
     setSmsProvider({
       send: () => (++sent % 9 === 0
-        ? Promise.reject(new Error("gateway: number unreachable"))
+        ? Promise.reject(new Error("ნომერი მიუწვდომელია"))
         : Promise.resolve()),
     });
     try {

@@ -47,7 +47,7 @@ export interface SmsDelivery {
   text: string;
   segments: number;
   status: DeliveryStatus;
-  /** The provider's answer: "accepted", its error, or why nothing was sent. */
+  /** "accepted", "interrupted" (sent or not, unknown: see deliverOne) or the provider's error text. */
   answer: string;
   attempts: number;
   updatedAt: string;

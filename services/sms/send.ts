@@ -26,6 +26,9 @@ import { type Recipient, recipientsOf, render } from "./recipients.ts";
 import { countSegments, type SmsEncoding } from "./segments.ts";
 
 const ONE = 1n;
+/** Answers of ours (the page names them in the reader's language); any other answer is the provider's text. */
+export const ACCEPTED = "accepted";
+export const INTERRUPTED = "interrupted";
 const MINUS_ONE = 0xffff_ffff_ffff_ffffn; // KV's sum wraps modulo 2^64
 
 export interface SmsPreview {
@@ -108,7 +111,7 @@ export async function deliverOne({ sendingId, n }: DeliverPayload): Promise<void
         {
           ...d,
           status: "failed",
-          answer: "interrupted: delivery unknown",
+          answer: INTERRUPTED,
           updatedAt: now,
         } satisfies SmsDelivery,
       );
@@ -122,7 +125,7 @@ export async function deliverOne({ sendingId, n }: DeliverPayload): Promise<void
   });
   if (!claimed) return;
   let status: DeliveryStatus = "sent";
-  let answer = "accepted";
+  let answer = ACCEPTED;
   try {
     await smsProvider().send(claimed.phone, claimed.text);
   } catch (error) {
