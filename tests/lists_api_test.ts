@@ -267,7 +267,7 @@ Deno.test("course lists API", async (t) => {
             "content-type": type,
             cookie: "lang=en",
           },
-          body: toXlsx("List", headers, rows),
+          body: toXlsx("List", headers, rows) as Uint8Array<ArrayBuffer>,
         });
         return { status: res.status, body: await res.json() };
       };
