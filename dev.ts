@@ -13,6 +13,14 @@ const fonts = ["georgian", "latin"].flatMap((subset) =>
     return [`node_modules/@fontsource/noto-sans-georgian/files/${file}`, `fonts/${file}`];
   })
 );
+// The diploma supplement (services/lifecycle/pdf_text.ts) embeds the WOFF faces: pdf-lib's embedding of a WOFF2 face
+// draws no text.
+const pdfFonts = ["georgian", "latin"].flatMap((subset) =>
+  [400, 700].map((weight): [string, string] => {
+    const file = `noto-sans-georgian-${subset}-${weight}-normal.woff`;
+    return [`node_modules/@fontsource/noto-sans-georgian/files/${file}`, `fonts/${file}`];
+  })
+);
 const swagger: [string, string][] = ["swagger-ui.css", "swagger-ui-bundle.js"].map((file) => [
   `node_modules/swagger-ui-dist/${file}`,
   `vendor/swagger/${file}`,
@@ -25,7 +33,7 @@ async function buildAll() {
     root,
     clientInit: "utils/client_init.ts",
     css: { input: "styles/app.css" },
-    copy: [...fonts, ...swagger],
+    copy: [...fonts, ...pdfFonts, ...swagger],
     locales: ["ka", "en"],
     // The shell's islands: on every signed-in page.
     bootIslands: [

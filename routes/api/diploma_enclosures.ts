@@ -11,8 +11,8 @@ import { supplementBatch } from "../../services/lifecycle/supplement_batch.ts";
 const router = createRouter();
 const KEY = "menu.diplomaEnclosures";
 const binary = z.string().openapi({ format: "binary" });
-const download = (name: string) => ({
-  "content-disposition": `attachment; filename="${name}"`,
+const download = (name: string, disposition = "attachment") => ({
+  "content-disposition": `${disposition}; filename="${name}"`,
   "x-content-type-options": "nosniff",
   "cache-control": "private, no-store",
 });
@@ -35,7 +35,10 @@ router.openapi(diplomaEnclosureRoute, async (c) => {
   const pdf = await supplementPdf(studentId, c.req.valid("query").lang);
   return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
     "content-type": "application/pdf",
-    ...download(`diploma-supplement-${studentId}.pdf`),
+    // Opened in the browser's PDF viewer (its toolbar saves it), which the app's default policy (object-src
+    // 'none') would turn into a download; the year's archive downloads.
+    ...download(`diploma-supplement-${studentId}.pdf`, "inline"),
+    "content-security-policy": "default-src 'none'; object-src 'self'; frame-ancestors 'none'",
   });
 });
 

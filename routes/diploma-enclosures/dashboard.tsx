@@ -94,10 +94,18 @@ export default function DiplomaDashboard({ data, state }: PageProps<DashboardDat
             header: t("lifecycle.diploma.supplement"),
             render: (r) => (
               <span class="flex gap-3">
-                <a class="text-primary-700 underline" href={`/api/diploma_enclosures/${r.studentId}?lang=ka`}>
+                <a
+                  class="text-primary-700 underline"
+                  href={`/api/diploma_enclosures/${r.studentId}?lang=ka`}
+                  data-supplement="ka"
+                >
                   {t("lifecycle.diploma.ka")}
                 </a>
-                <a class="text-primary-700 underline" href={`/api/diploma_enclosures/${r.studentId}?lang=en`}>
+                <a
+                  class="text-primary-700 underline"
+                  href={`/api/diploma_enclosures/${r.studentId}?lang=en`}
+                  data-supplement="en"
+                >
                   {t("lifecycle.diploma.en")}
                 </a>
               </span>

@@ -3,17 +3,19 @@
  * Georgian letters, and Latin with digits and punctuation), so a line is drawn as runs, each in the subset that
  * has its letters. The fonts are read once from ./static (which the server may read: `deno task build` copies
  * them there from @fontsource/noto-sans-georgian) and embedded as subsets, so a document carries only the
- * glyphs it uses.
+ * glyphs it uses. The WOFF files, not the WOFF2 ones the pages use: pdf-lib's embedding of a WOFF2 face makes a
+ * PDF whose text no viewer draws; each is unwrapped once into the TrueType font it holds (woff.ts).
  */
 import type { PDFDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
+import { woffToSfnt } from "./woff.ts";
 
 const FONT_DIR = "./static/_build/fonts";
 const FILES = {
-  kaRegular: "noto-sans-georgian-georgian-400-normal.woff2",
-  kaBold: "noto-sans-georgian-georgian-700-normal.woff2",
-  latinRegular: "noto-sans-georgian-latin-400-normal.woff2",
-  latinBold: "noto-sans-georgian-latin-700-normal.woff2",
+  kaRegular: "noto-sans-georgian-georgian-400-normal.woff",
+  kaBold: "noto-sans-georgian-georgian-700-normal.woff",
+  latinRegular: "noto-sans-georgian-latin-400-normal.woff",
+  latinBold: "noto-sans-georgian-latin-700-normal.woff",
 } as const;
 
 type FontBytes = Record<keyof typeof FILES, Uint8Array>;
@@ -22,7 +24,7 @@ let fontBytes: Promise<FontBytes> | null = null;
 function loadFontBytes(): Promise<FontBytes> {
   fontBytes ??= Promise.all(
     Object.entries(FILES).map(async ([name, file]) =>
-      [name, await Deno.readFile(`${FONT_DIR}/${file}`)] as const
+      [name, woffToSfnt(await Deno.readFile(`${FONT_DIR}/${file}`))] as const
     ),
   ).then((entries) => Object.fromEntries(entries) as FontBytes).catch((e) => {
     fontBytes = null;
@@ -39,8 +41,8 @@ export interface Fonts {
 }
 
 /**
- * fontkit for pdf-lib, parsing each font file once per process: a WOFF2 file's Brotli decompression cost
- * about 12 ms a document. The parsed fonts are shared read-only; each document makes its own subset.
+ * fontkit for pdf-lib, parsing each font file once per process (about 12 ms a document
+ * otherwise). The parsed fonts are shared read-only; each document makes its own subset.
  */
 const parsed = new WeakMap<Uint8Array, unknown>();
 const cachingFontkit = {

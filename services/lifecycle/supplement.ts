@@ -186,7 +186,7 @@ export async function renderSupplement(data: SupplementData, lang: Lang): Promis
   const field = (label: Both, value: string) => {
     w.need(14);
     w.text(both(label), MARGIN, { size: 9, color: GRAY });
-    w.text(value, MARGIN + 210, { size: 9.5 });
+    w.text(value, MARGIN + 250, { size: 9.5 });
     w.y -= 14;
   };
 

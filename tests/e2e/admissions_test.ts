@@ -2,7 +2,8 @@
  * Admissions in a real browser (issue 23), in both languages: an applicant applies on /online-register with
  * JavaScript turned off (a plain multipart form post; a mistake comes back at its field in the page's language
  * with the typed values kept), gets a reference number; the registrar finds the application, checks the
- * documents, accepts and enrols it, and the new student is in the registry.
+ * documents, accepts and enrols it, and the new student is in the registry; a graduate's diploma supplement
+ * opens in the browser's PDF viewer, which draws its text (the screenshot is checked for it).
  */
 import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
@@ -63,8 +64,31 @@ async function newPage(
   return await context.newPage();
 }
 
+/**
+ * Where the viewer shows the first page at 1280 × 900 (its toolbar, thumbnails and gray margins, which are dark
+ * too, lie outside).
+ */
+const PAGE_AREA = { x: 450, y: 110, width: 700, height: 750 };
+
+/** Near-black pixels of a screenshot (text, not the viewer's gray lines), counted in a canvas of the browser. */
+async function darkPixels(page: Page, png: Buffer): Promise<number> {
+  return await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    [canvas.width, canvas.height] = [image.width, image.height];
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 180) dark++;
+    return dark;
+  }, png.toString("base64"));
+}
+
 Deno.test({
-  name: "admissions: apply without JavaScript, accepted and enrolled by the registrar",
+  name: "admissions: apply without JavaScript, accepted and enrolled by the registrar; a supplement drawn",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: (t) =>
@@ -145,6 +169,28 @@ Deno.test({
           const name = lang === "en" ? person.lastNameEn : person.lastNameKa;
           await staff.getByRole("cell", { name: new RegExp(name) }).first().waitFor();
         });
+
+        await t.step(
+          `${lang}: a graduate's diploma supplement opens as a PDF whose text the viewer draws`,
+          async () => {
+            await staff.goto(`${base}/diploma-enclosures/dashboard`);
+            const href = await staff.locator(`a[data-supplement="${lang}"]`)
+              .first()
+              .getAttribute("href");
+            const viewer = await staff.context().newPage();
+            const response = await viewer.goto(`${base}${href}`);
+            assertEquals(response?.headers()["content-type"], "application/pdf");
+            // The viewer draws the page in its own frame: wait, bounded, until the text is on screen.
+            const canvas = await staff.context().newPage();
+            let dark = 0;
+            for (const deadline = Date.now() + STEP_TIMEOUT_MS; dark < 3000 && Date.now() < deadline;) {
+              dark = await darkPixels(canvas, await viewer.screenshot({ clip: PAGE_AREA }));
+            }
+            assert(dark >= 3000, `the supplement's first page shows text (${dark} dark pixels)`);
+            await viewer.close();
+            await canvas.close();
+          },
+        );
       }
     }),
 });
