@@ -61,7 +61,7 @@ export function ListGrid({ head }: { head: SheetHead }) {
       <div
         class="overflow-x-auto rounded-lg border border-gray-200 bg-white"
         role="region"
-        tabIndex={-1}
+        tabIndex={0}
         aria-label={t("lists.grid.label", { course: head.course.name })}
       >
         <table class="lg min-w-full text-sm" id="list-grid" aria-describedby="list-grid-help">

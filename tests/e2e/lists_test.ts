@@ -8,6 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../assert.ts";
 import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { axeViolations } from "./axe.ts";
 import { Buffer } from "node:buffer";
 import { toXlsx } from "../../services/files/xlsx_export.ts";
 
@@ -68,6 +69,13 @@ const rowOfStudent = async (page: Page, id: number) => {
   );
 };
 
+/** WCAG 2.1 A/AA violations of the page as it is, as "id: help (nodes)". */
+async function violations(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map((v) =>
+    `${new URL(page.url()).pathname}: ${v.id}: ${v.help} (${v.nodes.join(", ")})`
+  );
+}
+
 /** The student's row in the grid (rows are in name order, so it depends on the language). */
 const rowOf = async (page: Page) => {
   // The grid reads its students once the page is up.
@@ -121,6 +129,27 @@ Deno.test({
         sheet = (await api<Sheet>(prof, "GET", `/lists/${sectionId}`)).body;
         row = await rowOf(prof);
         assert(row >= 0, "the student is on the list");
+      });
+
+      await t.step("the lists pages have no accessibility violation (axe, WCAG 2.1 AA)", async () => {
+        const found: string[] = [];
+        await prof.goto(`${base}/lists/list`);
+        await settled(prof);
+        found.push(...await violations(prof));
+        await prof.goto(`${base}/lists/${sectionId}`);
+        await settled(prof);
+        await rowOf(prof);
+        found.push(...await violations(prof));
+        await prof.goto(`${base}/lists/${sectionId}?tab=attendance`);
+        await settled(prof);
+        found.push(...await violations(prof));
+        await prof.goto(`${base}/lists/${sectionId}`);
+        await settled(prof);
+        row = await rowOf(prof);
+        await student.goto(`${base}/grades`);
+        await settled(student);
+        found.push(...await violations(student));
+        assertEquals(found, []);
       });
 
       let gpaBefore = "";
@@ -308,8 +337,10 @@ Deno.test({
         await dialog.locator("#component-type-nameEn").fill("Laboratory work");
         await dialog.getByRole("button", { name: "Save" }).click();
         await admin.locator("td", { hasText: "Laboratory work" }).waitFor();
+        assertEquals(await violations(admin), []);
         await admin.goto(`${base}/components?tab=log`);
         await admin.locator("td", { hasText: "ლაბორატორიული / Laboratory work" }).waitFor();
+        assertEquals(await violations(admin), []);
       });
 
       assertEquals(errors, []);
