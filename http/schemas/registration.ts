@@ -104,6 +104,7 @@ const Hold = z.object({
   studentId: z.number().int(),
   kind: z.string(),
   reason: z.string(),
+  reasonEn: z.string().optional().openapi({ description: "the reason in English, where both were written" }),
   at: z.string(),
   by: z.number().int().nullable(),
 }).openapi("Hold");

@@ -14,17 +14,18 @@ import { type BalanceProjection, type FinanceParams, keys } from "./model.ts";
 import { getParams } from "./params.ts";
 import { overdueBeyondGrace } from "./projection.ts";
 
-/** The hold's reason (both languages, the amount in GEL), or null when the student is under the line. */
+/** The hold's reason in each language (the amount in lari), or null when the student is under the line. */
 export function financeHoldReason(
   projection: BalanceProjection,
   params: FinanceParams,
   day: string,
-): string | null {
+): { ka: string; en: string } | null {
   const overdue = overdueBeyondGrace(projection, day, params.graceDays);
   if (!params.holdsEnabled || overdue <= params.holdThreshold || overdue <= 0) return null;
-  return `ფინანსური დავალიანება: ${formatGel(overdue, "ka")} ლარი · Overdue tuition: ${
-    formatGel(overdue)
-  } GEL`;
+  return {
+    ka: `ფინანსური დავალიანება: ${formatGel(overdue, "ka")} ლარი`,
+    en: `Overdue tuition: ${formatGel(overdue)} GEL`,
+  };
 }
 
 export const holdKeys = (studentId: number): [Deno.KvKey, Deno.KvKey] => [
@@ -45,7 +46,7 @@ export async function sweepFinanceHolds(): Promise<number> {
         ...holdKeys(projection.studentId),
       ]);
       const now = financeHoldReason(balance.value!, params, day);
-      if (now === (hold.value?.reason ?? null)) return false;
+      if (now?.ka === hold.value?.reason && now?.en === hold.value?.reasonEn) return false;
       const atomic = db().atomic().check(balance);
       financeHoldIn(atomic, hold, version, projection.studentId, now);
       return (await atomic.commit()).ok ? true : RETRY;

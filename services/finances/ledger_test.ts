@@ -148,7 +148,7 @@ Deno.test("ledger", async (t) => {
         }, 1);
         const [hold] = await listHolds(1);
         assertEquals([hold.id, hold.kind], [FINANCE_HOLD_ID, "finance"]);
-        assert(hold.reason.includes("120.00 GEL"), hold.reason);
+        assert(hold.reason.includes("120,00 ლარი") && hold.reasonEn?.includes("120.00 GEL"), hold.reason);
         // Charged recently: not yet due plus grace, so no hold however large.
         await appendEntry({
           studentId: 3,

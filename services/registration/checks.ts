@@ -88,7 +88,8 @@ export function failedChecks(input: CheckInput): FailedCheck[] {
   }
   if (input.holds.length) {
     const reasons = input.holds.map((h) => h.reason).join("; ");
-    failed.push({ check: "hold", error: bilingual(`${K}.hold`, { ka: reasons, en: reasons }) });
+    const reasonsEn = input.holds.map((h) => h.reasonEn ?? h.reason).join("; ");
+    failed.push({ check: "hold", error: bilingual(`${K}.hold`, { ka: reasons, en: reasonsEn }) });
   }
   if (input.settings?.closed) failed.push({ check: "closed", error: { key: `${K}.sectionClosed` } });
   const failing = input.eligibility.rules.filter((r) => r.status === "fail");

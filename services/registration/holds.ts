@@ -96,14 +96,15 @@ export function financeHoldIn(
   current: Deno.KvEntryMaybe<Hold>,
   version: Deno.KvEntryMaybe<number>,
   studentId: number,
-  reason: string | null,
+  reason: { ka: string; en: string } | null,
 ): void {
-  if (reason === (current.value?.reason ?? null)) return;
+  if (reason?.ka === current.value?.reason && reason?.en === current.value?.reasonEn) return;
   const hold: Hold | null = reason === null ? null : {
     id: FINANCE_HOLD_ID,
     studentId,
     kind: "finance",
-    reason: reason.slice(0, REASON_MAX),
+    reason: reason.ka.slice(0, REASON_MAX),
+    reasonEn: reason.en.slice(0, REASON_MAX),
     at: current.value?.at ?? new Date().toISOString(),
     by: null,
   };

@@ -95,6 +95,8 @@ export interface Hold {
   studentId: number;
   kind: HoldKind;
   reason: string;
+  /** The reason in English, where the one who placed it wrote both (a finance hold); `reason` is Georgian. */
+  reasonEn?: string;
   at: string;
   by: number | null;
 }

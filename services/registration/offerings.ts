@@ -201,7 +201,7 @@ function mineOf(
     })),
     credits: enrolledCredits(held),
     creditLimit: window?.creditLimit ?? null,
-    holds: facts.holds,
+    holds: facts.holds.map((h) => lang === "en" && h.reasonEn ? { ...h, reason: h.reasonEn } : h),
   };
 }
 

@@ -80,7 +80,7 @@ export default function FinanceStudentPage({ data, state }: PageProps<Data, AppS
           class="rounded border border-red-300 bg-red-50 p-2 text-sm"
           data-finance-hold
         >
-          {t("finances.students.hold")}: {h.reason}
+          {t("finances.students.hold")}: {lang === "en" ? h.reasonEn ?? h.reason : h.reason}
         </p>
       ))}
       <BalanceChart series={ledger.series} lang={lang} label={t("finances.statement.chart")} />
