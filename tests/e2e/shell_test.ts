@@ -383,8 +383,9 @@ Deno.test({
               await sidenav.getByRole("button", { name: "მოხსნა" }).getAttribute("aria-pressed"),
               "true",
             );
+            // The lists item opens the professor's lists page (/lists redirects there).
             await page.click("a[data-menu-id='202']");
-            await page.waitForURL(`${base}/lists`);
+            await page.waitForURL(`${base}/lists/list`);
             await page.waitForFunction(() =>
               document.querySelector("a[data-menu-id='202']")?.getAttribute("aria-current") === "page"
             );
