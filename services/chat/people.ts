@@ -77,11 +77,11 @@ const unknownMember = (ref: MemberRef): Member => ({
 });
 
 /**
- * Makes sure `memberNow` answers from a snapshot. Waits only for the first load: a stale snapshot is refreshed in
- * the background (peek), so delivery never stalls behind a reload of everyone.
+ * Makes sure `memberNow` answers from the current people (one version check; a reload of everyone only after a
+ * user, role or chat-settings change, in any process).
  */
 export async function loadPeople(): Promise<void> {
-  if (people.peek() === undefined) await people.get();
+  await people.get();
 }
 
 /** A member as last loaded; `loadPeople()` first. Unknown ids get a placeholder rather than failing a frame. */

@@ -18,8 +18,8 @@ export interface CachedValue<T> {
   /** The value as of version keys read after the call began. */
   get(): Promise<T>;
   /**
-   * The value as last loaded for this KV, for synchronous readers (the shell renders synchronously, after its
-   * middleware awaited `get`); at most once a second it starts a version check in the background.
+   * The value as of this process's last `get`, for synchronous readers that awaited one first (the shell
+   * renders synchronously, after its middleware's `get`); undefined before any.
    */
   peek(): T | undefined;
   /** Awaits a write, then moves the version and drops the copy (after, so a racing read cannot keep old data). */
@@ -40,8 +40,6 @@ export interface CachedValueSource<T> {
 
 export const cacheVersionKey = (name: string): Deno.KvKey => ["meta", "cache_version", name];
 
-const PEEK_CHECK_MS = 1_000;
-
 interface Held<T> {
   kv: Deno.Kv;
   stamps: string;
@@ -54,7 +52,6 @@ export function cachedValue<T>(source: CachedValueSource<T>): CachedValue<T> {
   let held: Held<T> | null = null;
   // What peek answers: the last load that finished, kept while a newer one runs.
   let shown: { kv: Deno.Kv; value: T } | null = null;
-  let lastPeekCheck = 0;
 
   async function get(): Promise<T> {
     const kv = db();
@@ -81,12 +78,7 @@ export function cachedValue<T>(source: CachedValueSource<T>): CachedValue<T> {
   return {
     get,
     peek() {
-      const kv = db();
-      if (Date.now() - lastPeekCheck > PEEK_CHECK_MS) {
-        lastPeekCheck = Date.now();
-        get().catch(() => {});
-      }
-      return shown?.kv === kv ? shown.value : undefined;
+      return shown?.kv === db() ? shown.value : undefined;
     },
     async after<R>(write: Promise<R>): Promise<R> {
       try {

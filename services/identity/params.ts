@@ -66,13 +66,11 @@ export function authParams(): Promise<AuthParams> {
 }
 
 /**
- * The parameters as last read in this process, for synchronous callers (the shell's password dialog); a stale
- * copy starts a refresh in the background.
+ * The parameters as of this process's last `authParams()`, for synchronous callers (the shell's password
+ * dialog, whose page middleware awaited it).
  */
 export function authParamsNow(): AuthParams {
-  const value = cache.peek();
-  if (value === undefined) authParams().catch(() => {});
-  return value ?? DEFAULT_AUTH_PARAMS;
+  return cache.peek() ?? DEFAULT_AUTH_PARAMS;
 }
 
 /** The stored value with anything missing (an older shape) taken from the defaults. */
