@@ -10,6 +10,7 @@ import { findUserByEmail } from "../services/identity/users.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { getStudent } from "../services/students/mod.ts";
 import { listPolls } from "../services/polls/store.ts";
+import { pollTemplate } from "../services/polls/templates.ts";
 
 const app = await seededApp();
 const tokens = new Map<DemoAccount, string>();
@@ -247,4 +248,21 @@ Deno.test("polls API", async (t) => {
     const mine = await call("student", "GET", "/api/polls/mine");
     assert(mine.body.data.some((p: { title: string }) => p.title === "Satisfaction with study conditions"));
   });
+
+  await t.step(
+    "the course evaluation form is a template: the builder starts from it, and it saves",
+    async () => {
+      const res = await app.request("/poll?template=evaluation", {
+        headers: { authorization: `Bearer ${tokens.get("staff")}`, cookie: "lang=en" },
+      });
+      assertEquals(res.status, 200);
+      const html = await res.text();
+      assert(html.includes("The course objectives and learning outcomes were clearly stated"));
+      const template = pollTemplate("evaluation");
+      assertEquals(template.questions.length, 20);
+      const created = await call("staff", "POST", "/api/polls", pollInput({ ...template }));
+      assertEquals(created.status, 201);
+      assert(created.body.poll.questions.every((q: { kind: string }) => q.kind === "scale"));
+    },
+  );
 });

@@ -25,6 +25,8 @@ import { t } from "../../utils/i18n.ts";
 
 export interface PollBuilderProps {
   poll: StoredPoll | null;
+  /** A new poll's starting point (the course evaluation form). */
+  template: Pick<DraftPoll, "title" | "titleEn" | "questions" | "anonymous" | "editable"> | null;
   versionstamp: string | null;
   schools: MultiSelectOption[];
   programs: MultiSelectOption[];
@@ -35,7 +37,7 @@ const KINDS: QuestionKind[] = ["single", "multiple", "scale", "text"];
 const CHECK = "h-4 w-4 rounded border-gray-300";
 
 export function PollBuilder(props: PollBuilderProps) {
-  const [draft, setDraft] = useState<DraftPoll>(() => draftOf(props.poll));
+  const [draft, setDraft] = useState<DraftPoll>(() => ({ ...draftOf(props.poll), ...props.template }));
   const [versionstamp, setVersionstamp] = useState(props.versionstamp);
   const [count, setCount] = useState<string | null>(null);
   const set = (patch: Partial<DraftPoll>) => setDraft((d) => ({ ...d, ...patch }));

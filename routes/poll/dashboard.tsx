@@ -37,7 +37,16 @@ export default function PollDashboard({ data, state }: PageProps<DashboardData, 
     <section class="space-y-4">
       <div class="flex flex-wrap items-center justify-between gap-2">
         <h1 class="text-2xl font-semibold">{t("polls.title")}</h1>
-        <a href="/poll" class={buttonClass("primary", "md")} data-testid="poll-new">{t("polls.newPoll")}</a>
+        <div class="flex flex-wrap gap-2">
+          <a
+            href="/poll?template=evaluation"
+            class={buttonClass("secondary", "md")}
+            data-testid="poll-from-evaluation"
+          >
+            {t("polls.templates.fromEvaluation")}
+          </a>
+          <a href="/poll" class={buttonClass("primary", "md")} data-testid="poll-new">{t("polls.newPoll")}</a>
+        </div>
       </div>
       <DataTable<StoredRecord<PollDefinition, number>>
         caption={t("polls.title")}

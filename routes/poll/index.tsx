@@ -2,6 +2,7 @@ import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import type { AppState } from "../../http/app_state.ts";
 import { PollBuilder, type PollBuilderProps } from "../../islands/polls/builder.tsx";
 import { getPoll } from "../../services/polls/store.ts";
+import { pollTemplate } from "../../services/polls/templates.ts";
 import { audienceOptions } from "../../components/polls/audience_options.ts";
 import { notFound } from "../../utils/errors.ts";
 
@@ -13,7 +14,11 @@ export const handler: Handlers<PollBuilderProps, AppState> = {
     const idText = url.searchParams.get("id");
     const stored = idText ? await getPoll(Number(idText)) : null;
     if (idText && (!stored || stored.value.status !== "draft")) throw notFound("poll_definitions");
+    const template = url.searchParams.get("template") === "evaluation" && !stored
+      ? pollTemplate("evaluation")
+      : null;
     return render({
+      template,
       poll: stored?.value ?? null,
       versionstamp: stored?.versionstamp ?? null,
       ...await audienceOptions(state.lang),
