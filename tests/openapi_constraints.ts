@@ -39,6 +39,7 @@ function collect(schema: JsonSchema | undefined, doc: JsonSchema, path: string, 
   for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) {
     collect(branch, doc, path, out);
   }
+  if (s.type === "null" || (Array.isArray(s.type) && s.type.includes("null"))) here.nullable = true;
   const values = s.enum ?? ("const" in s ? [s.const] : undefined);
   if (values) here.enum = [...new Set([...(here.enum as unknown[] ?? []), ...values])].sort();
   for (const rule of RULES) if (s[rule] !== undefined) here[rule] = s[rule];
@@ -62,6 +63,13 @@ function collect(schema: JsonSchema | undefined, doc: JsonSchema, path: string, 
 export function constraintsOf(schema: JsonSchema | undefined, doc: JsonSchema): Record<string, Rules> {
   const out: Record<string, Rules> = {};
   collect(schema, doc, "", out);
+  // null allowed beside an enum (`anyOf: [{ enum }, { type: "null" }]`) is one more value of it.
+  for (const rules of Object.values(out)) {
+    if (rules.nullable && rules.enum && !(rules.enum as unknown[]).includes(null)) {
+      rules.enum = [...(rules.enum as unknown[]), null].sort();
+    }
+    delete rules.nullable;
+  }
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k || "(root)", v]));
 }
 

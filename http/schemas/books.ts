@@ -72,10 +72,14 @@ const PUBLISHED_BOOK_RULES = {
   credit: { type: "number", minimum: 0, maximum: CREDIT_MAX, multipleOf: 0.5 },
   type: { type: "integer", enum: [...BOOK_TYPES], description: "1 (absent: 1) or 2, a language course." },
   status: { type: "string", enum: [...BOOK_STATUSES] },
-  lang: { type: "string", enum: [...BOOK_LANGS], description: "Required for type 2, dropped for type 1." },
+  lang: {
+    type: ["string", "null"],
+    enum: [...BOOK_LANGS, null],
+    description: "Required for type 2, dropped for type 1.",
+  },
   langCode: { type: "string", enum: [...LANG_CODES] },
   nashromi_praqtika_type: { type: "string", enum: [...PRACTICE_TYPES] },
-  level: { type: "integer", enum: [...BOOK_LEVELS] },
+  level: { type: ["integer", "null"], enum: [...BOOK_LEVELS, null] },
 } as const;
 const BOOK_REQUIRED = ["name", "credit", "status", "langCode"];
 
@@ -96,6 +100,10 @@ export const BookEditBody = withBookRules(
 /** A removal names the version it was shown (the list's row carries it): a stale one answers 409. */
 export const VersionQuery = z.strictObject({ versionstamp: Versionstamp });
 
+/** A stored course's language and level are of their domains (what a client reads back, it may send again). */
+const StoredLang = z.string().nullable().openapi({ enum: [...BOOK_LANGS, null] });
+const StoredLevel = z.number().int().nullable().openapi({ enum: [...BOOK_LEVELS, null] });
+
 export const Book = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -105,11 +113,11 @@ export const Book = z.object({
   credit: z.number(),
   type: z.union([z.literal(1), z.literal(2)]),
   status: Status,
-  lang: z.string().nullable(),
+  lang: StoredLang,
   langCode: z.enum(LANG_CODES),
   nashromi_praqtika_type: z.enum(["", "praktika", "nashromi"]),
   medic: z.boolean(),
-  level: z.number().int().nullable(),
+  level: StoredLevel,
   gpaLimit: z.number().nullable(),
 }).openapi("Book");
 
@@ -127,9 +135,9 @@ export const BookRow = z.object({
   credit: z.number(),
   type: z.union([z.literal(1), z.literal(2)]),
   status: Status,
-  lang: z.string().nullable(),
+  lang: StoredLang,
   langCode: z.enum(LANG_CODES),
-  level: z.number().int().nullable(),
+  level: StoredLevel,
   conditionStatus: z.union([z.literal(0), z.literal(1)]),
   componentCount: z.number().int(),
   versionstamp: z.string(),
