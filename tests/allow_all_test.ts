@@ -112,15 +112,18 @@ Deno.test("guards that hold under --allow-all (Deno Deploy)", async (t) => {
         stdout: "piped",
         stderr: "inherit",
       }).spawn();
+      // What the server writes after it listens (its log) is read to the end, so its stdout closes with it.
+      const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      let drained: Promise<void> = Promise.resolve();
       try {
-        const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
         for (let seen = ""; !seen.includes("listening on");) {
           const next = await reader.read();
           assert(!next.done, "the server exited before listening");
           seen += next.value;
         }
-        reader.releaseLock();
-        server.stdout.cancel().catch(() => {});
+        drained = (async () => {
+          while (!(await reader.read()).done);
+        })().catch(() => {});
         assertEquals((await rawGet(port, "/static/favicon.svg")).status, 200, "static files are served");
         const served: string[] = [];
         for (const path of TRAVERSALS) {
@@ -132,6 +135,7 @@ Deno.test("guards that hold under --allow-all (Deno Deploy)", async (t) => {
       } finally {
         server.kill("SIGKILL");
         await server.status;
+        await drained;
         await Deno.remove(`${ROOT}/${dir}`, { recursive: true }).catch(() => {});
       }
     },
