@@ -404,6 +404,31 @@ Deno.test("course lists API", async (t) => {
     assertEquals(mine.body.rows.find((r: { sectionId: string }) => r.sectionId === section).grade, "FX");
   });
 
+  await t.step("a submit that stopped after locking the list is finished by submitting again", async () => {
+    assertEquals(
+      (await call("staff", "POST", `/api/lists/${section}/unlock`, { reason: "crash drill" })).status,
+      200,
+    );
+    // What a crash right after the lock leaves: the list submitted in a new round, no grade of that round.
+    const key = ["lists", section];
+    const record = (await db().get<{ round: number }>(key)).value!;
+    await db().set(key, { ...record, status: "submitted", round: record.round + 1 });
+    assertEquals((await sheet()).status, "submitted");
+    const resumed = await call("prof", "POST", `/api/lists/${section}/submit`);
+    assertEquals([resumed.status, resumed.body.published, resumed.body.round], [
+      200,
+      students.length,
+      record.round + 1,
+    ]);
+    const again = await call("prof", "POST", `/api/lists/${section}/submit`);
+    assertEquals([again.status, again.body.error.code], [409, "list_submitted"]);
+    const { bookId, groupId } = await getSection(section);
+    const entries = (await listTranscript(DEMO_STUDENT)).filter((e) =>
+      e.bookId === bookId && e.groupId === groupId
+    );
+    assertEquals(entries.length, 1);
+  });
+
   await t.step("the export is a spreadsheet with a row per student", async () => {
     const res = await call("prof", "GET", `/api/lists/${section}/export`);
     assertEquals(res.status, 200);
