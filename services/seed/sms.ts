@@ -24,9 +24,7 @@ export const smsSeed: SeedPart = {
     if (!record) return;
     let sent = 0;
     setSmsProvider({
-      send: () => (++sent % 9 === 0
-        ? Promise.reject(new Error("ნომერი მიუწვდომელია"))
-        : Promise.resolve()),
+      send: () => (++sent % 9 === 0 ? Promise.reject(new Error("ნომერი მიუწვდომელია")) : Promise.resolve()),
     });
     try {
       for (const text of TEXTS) {
