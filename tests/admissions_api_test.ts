@@ -5,6 +5,9 @@
  */
 import { assert, assertEquals } from "./assert.ts";
 import { jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
+import { createRole } from "../services/identity/roles.ts";
+import { createSession } from "../services/identity/sessions.ts";
+import { createUser } from "../services/identity/users.ts";
 
 const app = await seededApp();
 const staff = await tokenFor("staff");
@@ -365,6 +368,41 @@ Deno.test("admissions API and the public form", async (t) => {
       assert(done.includes("Active → Graduated"));
       const alumni = await (await api("/alumni?year=2030", staff)).text();
       assert(alumni.includes("Meladze") || alumni.includes("მელაძე"));
+    },
+  );
+
+  await t.step(
+    "without the personal-data keys, applications come without personal numbers, birth dates, phones",
+    async () => {
+      const role = await createRole("Admissions clerk", ["menu.admissions"], null);
+      const user = await createUser({
+        guard: "custom",
+        chatType: "user",
+        email: "clerk@uni.test",
+        name: "კლერკი",
+        nameEn: "Clerk",
+        image: null,
+        hrUserId: null,
+        studentId: null,
+        roleIds: [role.id],
+        linkedAccountIds: [],
+        passwordHash: "-",
+        disabled: false,
+      }, null);
+      const { token } = await createSession({
+        userId: user.id,
+        guard: user.guard,
+        ttlSeconds: 600,
+        ip: "127.0.0.1",
+        userAgent: "test",
+      });
+      const got = (await (await api(`/api/applications/${applicationId}`, token)).json()).application;
+      assertEquals(["personalNumber", "birthDate", "citizenship", "phone"].filter((f) => f in got), []);
+      assertEquals(got.lastNameEn, "Meladze");
+      const searched = await (await api("/api/applications?q=61001055555", token)).json();
+      assertEquals(searched.total, 0, "a personal number cannot be found by someone who may not see it");
+      const page = await (await api(`/admissions/${applicationId}`, token)).text();
+      assert(!page.includes("61001055555"));
     },
   );
 });

@@ -56,15 +56,23 @@ export const Application = z.object({
   id: z.number().int(),
   reference: z.string(),
   state: z.enum(States),
-  personalNumber: z.string(),
+  personalNumber: z.string().optional().openapi({
+    description: "Absent without the field's menu.personalInfo.view key",
+  }),
   firstNameKa: z.string(),
   lastNameKa: z.string(),
   firstNameEn: z.string(),
   lastNameEn: z.string(),
-  birthDate: z.string(),
-  citizenship: z.string(),
+  birthDate: z.string().optional().openapi({
+    description: "Absent without the field's menu.personalInfo.view key",
+  }),
+  citizenship: z.string().optional().openapi({
+    description: "Absent without the field's menu.personalInfo.view key",
+  }),
   email: z.string(),
-  phone: z.string(),
+  phone: z.string().optional().openapi({
+    description: "Absent without the field's menu.personalInfo.view key",
+  }),
   programId: z.number().int(),
   documents: z.array(ApplicationDocument),
   consentAt: z.string(),

@@ -12,6 +12,7 @@ import {
 } from "../../services/admissions/model.ts";
 import { admissionYearOf } from "../../services/admissions/rules.ts";
 import { now } from "../../services/academic/clock.ts";
+import { visiblePersonalFields } from "../../services/identity/personal_data.ts";
 import { AppError, forbidden, notFound } from "../../utils/errors.ts";
 import { formatDisplayDate, formatDisplayDateTime } from "../../utils/date_format.ts";
 import type { AppState } from "../../http/app_state.ts";
@@ -101,6 +102,8 @@ export default function ApplicationPage({ data, state }: PageProps<ApplicationDa
   const { t } = state;
   const a = data.application;
   const canDecide = state.auth.can(DECIDE);
+  // Personal numbers, birth dates, citizenship and phones only for holders of their keys.
+  const shown = visiblePersonalFields(state.auth);
   const decisions = DECISIONS.filter((d) => DECIDABLE_FROM[d].includes(a.state));
   const row = (label: string, value: string) => (
     <div class="grid grid-cols-3 gap-2 py-1">
@@ -128,11 +131,11 @@ export default function ApplicationPage({ data, state }: PageProps<ApplicationDa
               t("admissions.page.name"),
               `${a.firstNameKa} ${a.lastNameKa} / ${a.firstNameEn} ${a.lastNameEn}`,
             )}
-            {row(t("admissions.fields.personalNumber"), a.personalNumber)}
-            {row(t("admissions.fields.birthDate"), formatDisplayDate(a.birthDate))}
-            {row(t("admissions.fields.citizenship"), data.citizenshipName)}
+            {shown.has("personalNumber") && row(t("admissions.fields.personalNumber"), a.personalNumber)}
+            {shown.has("birthDate") && row(t("admissions.fields.birthDate"), formatDisplayDate(a.birthDate))}
+            {shown.has("citizenship") && row(t("admissions.fields.citizenship"), data.citizenshipName)}
             {row(t("admissions.fields.email"), a.email)}
-            {row(t("admissions.fields.phone"), a.phone)}
+            {shown.has("phone") && row(t("admissions.fields.phone"), a.phone)}
             {row(t("admissions.fields.programId"), data.programName)}
             {row(t("admissions.page.submitted"), formatDisplayDateTime(a.submittedAt))}
           </dl>

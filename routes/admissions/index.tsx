@@ -8,6 +8,7 @@ import {
   APPLICATION_STATES,
   type ApplicationState,
 } from "../../services/admissions/model.ts";
+import { PERSONAL_FIELD_KEYS } from "../../services/identity/personal_data.ts";
 import { formatDisplayDate } from "../../utils/date_format.ts";
 import type { AppState } from "../../http/app_state.ts";
 
@@ -31,7 +32,12 @@ export const handler: Handlers<AdmissionsData, AppState> = {
     const programId = params.get("programId") ?? "";
     const q = (params.get("q") ?? "").slice(0, 100);
     const page = Math.max(1, Math.min(1_000_000, Number(params.get("page")) || 1));
-    const filter: ApplicationQuery = { q, page, limit: PAGE_SIZE };
+    const filter: ApplicationQuery = {
+      q,
+      page,
+      limit: PAGE_SIZE,
+      byPersonalNumber: state.auth.can(PERSONAL_FIELD_KEYS.personalNumber),
+    };
     if ((APPLICATION_STATES as readonly string[]).includes(stateParam)) {
       filter.state = stateParam as ApplicationState;
     }
@@ -111,7 +117,9 @@ export default function Admissions({ data, state }: PageProps<AdmissionsData, Ap
             render: (a) =>
               state.lang === "en" ? `${a.firstNameEn} ${a.lastNameEn}` : `${a.firstNameKa} ${a.lastNameKa}`,
           },
-          { key: "personalNumber", header: t("admissions.fields.personalNumber") },
+          ...(state.auth.can(PERSONAL_FIELD_KEYS.personalNumber)
+            ? [{ key: "personalNumber", header: t("admissions.fields.personalNumber") }]
+            : []),
           {
             key: "program",
             header: t("admissions.page.program"),

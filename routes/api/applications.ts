@@ -21,6 +21,7 @@ import {
   listApplications,
 } from "../../services/admissions/applications.ts";
 import { enrolApplication } from "../../services/admissions/enrol.ts";
+import { visiblePersonalFields, withoutHiddenPersonal } from "../../services/identity/personal_data.ts";
 import type { AppState } from "../../http/app_state.ts";
 import type { Context } from "hono";
 
@@ -41,7 +42,17 @@ export const applicationListRoute = apiRoute({
   responses: { 200: { description: "ok", content: json(ApplicationList) } },
 });
 
-router.openapi(applicationListRoute, async (c) => c.json(await listApplications(c.req.valid("query")), 200));
+/** Personal numbers, birth dates, citizenship and phones only for holders of their keys (identity/personal_data.ts). */
+const visibleTo = (c: Context) => visiblePersonalFields((c.get("state") as AppState).auth);
+
+router.openapi(applicationListRoute, async (c) => {
+  const visible = visibleTo(c);
+  const list = await listApplications({
+    ...c.req.valid("query"),
+    byPersonalNumber: visible.has("personalNumber"),
+  });
+  return c.json({ ...list, data: list.data.map((a) => withoutHiddenPersonal(a, visible)) }, 200);
+});
 
 export const applicationGetRoute = apiRoute({
   method: "get",
@@ -53,7 +64,10 @@ export const applicationGetRoute = apiRoute({
   responses: { 200: { description: "ok", content: json(ApplicationWithVersion) } },
 });
 
-router.openapi(applicationGetRoute, async (c) => c.json(await getApplication(c.req.valid("param").id), 200));
+router.openapi(applicationGetRoute, async (c) => {
+  const { application, versionstamp } = await getApplication(c.req.valid("param").id);
+  return c.json({ application: withoutHiddenPersonal(application, visibleTo(c)), versionstamp }, 200);
+});
 
 export const applicationDocumentRoute = apiRoute({
   method: "get",
@@ -101,7 +115,7 @@ export const applicationDecideRoute = apiRoute({
 
 router.openapi(applicationDecideRoute, async (c) => {
   const result = await decideApplication(c.req.valid("param").id, c.req.valid("json"), actorOf(c));
-  return c.json(result, 200);
+  return c.json({ ...result, application: withoutHiddenPersonal(result.application, visibleTo(c)) }, 200);
 });
 
 export const applicationEnrolRoute = apiRoute({
@@ -123,7 +137,10 @@ router.openapi(applicationEnrolRoute, async (c) => {
     c.req.valid("json"),
     actorOf(c),
   );
-  return c.json({ application, studentId: student.id }, 201);
+  return c.json(
+    { application: withoutHiddenPersonal(application, visibleTo(c)), studentId: student.id },
+    201,
+  );
 });
 
 export default router;

@@ -217,6 +217,8 @@ export async function getApplication(
 }
 
 export interface ApplicationQuery {
+  /** Whether the text may match personal numbers (only for a viewer who may see them). */
+  byPersonalNumber?: boolean;
   state?: ApplicationState;
   programId?: number;
   /** Part of a name, the personal number or the reference. */
@@ -239,10 +241,9 @@ export async function listApplications(
   const needle = query.q?.trim().toLowerCase() ?? "";
   const matching = all.filter((a) => {
     if (query.programId !== undefined && a.programId !== query.programId) return false;
-    if (
-      needle && ![a.reference, a.personalNumber, a.firstNameKa, a.lastNameKa, a.firstNameEn, a.lastNameEn]
-        .some((v) => v.toLowerCase().includes(needle))
-    ) return false;
+    const searched = [a.reference, a.firstNameKa, a.lastNameKa, a.firstNameEn, a.lastNameEn];
+    if (query.byPersonalNumber) searched.push(a.personalNumber);
+    if (needle && !searched.some((v) => v.toLowerCase().includes(needle))) return false;
     counts[a.state]++;
     return query.state === undefined || a.state === query.state;
   });
