@@ -182,3 +182,65 @@ Deno.test("personal data: a registry clerk without the keys sees, exports and ed
     ]);
   });
 });
+
+Deno.test("personal data: a registration roster shows personal numbers only to holders of the key", async (t) => {
+  const role = await createRole(
+    "Registration clerk",
+    [
+      "menu.learningProcesses.registration",
+      "menu.learningProcesses.registration.manage",
+      "menu.learningProcesses.registration.export",
+    ],
+    null,
+  );
+  const user = await createUser({
+    email: "registration.clerk@uni.test",
+    passwordHash: "x",
+    guard: "custom",
+    chatType: "user",
+    name: "რეგისტრაციის კლერკი",
+    nameEn: "Registration clerk",
+    image: null,
+    hrUserId: null,
+    studentId: null,
+    roleIds: [role.id],
+    linkedAccountIds: [],
+    disabled: false,
+  }, null);
+  const { token } = await createSession({
+    userId: user.id,
+    guard: "custom",
+    ttlSeconds: 600,
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
+  const clerk = { authorization: `Bearer ${token}`, cookie: "lang=en" };
+  const registrar = { authorization: `Bearer ${await tokenFor("staff")}`, cookie: "lang=en" };
+  const offers = (await get("/api/registration_offerings?limit=200", registrar)).body.data as {
+    id: string;
+    enrolled: number;
+  }[];
+  const section = offers.find((o) => o.enrolled > 0)!;
+  const exportHeaders = async (auth: Record<string, string>) => {
+    const res = await app.request(`/api/registration_rosters/${section.id}/export`, { headers: auth });
+    assertEquals(res.status, 200);
+    const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
+    return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 })[0].map(String);
+  };
+
+  await t.step("the clerk's roster and export leave the personal number out", async () => {
+    const roster = await get(`/api/registration_rosters/${section.id}`, clerk);
+    assertEquals(roster.status, 200);
+    assert(roster.body.enrolled.length > 0);
+    for (const s of roster.body.enrolled) assertEquals("personalNumber" in s, false);
+    assert(!(await exportHeaders(clerk)).includes("Personal number"));
+  });
+
+  await t.step("the registrar, who holds the key, sees it", async () => {
+    const roster = await get(`/api/registration_rosters/${section.id}`, registrar);
+    assert(
+      roster.body.enrolled.every((s: { personalNumber?: string }) => /^\d{11}$/.test(s.personalNumber ?? "")),
+    );
+    assert((await exportHeaders(registrar)).includes("Personal number"));
+  });
+});

@@ -160,7 +160,9 @@ const RosterStudent = z.object({
   registrationId: z.string(),
   studentId: z.number().int(),
   name: z.string(),
-  personalNumber: z.string(),
+  personalNumber: z.string().optional().openapi({
+    description: "Only for holders of menu.personalInfo.view.personalNumber",
+  }),
   program: z.string(),
   admissionYear: z.number().int(),
   position: z.number().int().nullable(),

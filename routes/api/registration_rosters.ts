@@ -4,6 +4,7 @@ import { apiRoute, createRouter } from "../../framework/api.ts";
 import { Roster, SectionParam } from "../../http/schemas/registration.ts";
 import { REGISTRATION, REGISTRATION_MANAGE, stateOf } from "../../http/registration_actor.ts";
 import { rosterXlsx, sectionRoster } from "../../services/registration/roster.ts";
+import { visiblePersonalFields } from "../../services/identity/personal_data.ts";
 import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_export.ts";
 
 const router = createRouter();
@@ -20,7 +21,11 @@ export const registrationRosterRoute = apiRoute({
 
 router.openapi(
   registrationRosterRoute,
-  async (c) => c.json(await sectionRoster(c.req.valid("param").sectionId, stateOf(c).lang), 200),
+  async (c) => {
+    const state = stateOf(c);
+    const personal = visiblePersonalFields(state.auth);
+    return c.json(await sectionRoster(c.req.valid("param").sectionId, state.lang, personal), 200);
+  },
 );
 
 export const registrationRosterExportRoute = apiRoute({
@@ -43,7 +48,7 @@ router.openapi(
   async (c) => {
     const state = stateOf(c);
     const { sectionId } = c.req.valid("param");
-    const bytes = await rosterXlsx(sectionId, state.lang, state.t);
+    const bytes = await rosterXlsx(sectionId, state.lang, state.t, visiblePersonalFields(state.auth));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "content-type": XLSX_CONTENT_TYPE,
       "content-disposition": xlsxDisposition(`roster-${sectionId}`),

@@ -11,12 +11,14 @@ import { toXlsx, type XlsxCell } from "../files/xlsx_export.ts";
 import { keys, registrationIdOf } from "./model.ts";
 import { capacityOf, getSection, readSeatsAndSettings } from "./sections.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
+import type { PersonalField } from "../identity/personal_data.ts";
 
 export interface RosterStudent {
   registrationId: string;
   studentId: number;
   name: string;
-  personalNumber: string;
+  /** Only for holders of menu.personalInfo.view.personalNumber (services/identity/personal_data.ts). */
+  personalNumber?: string;
   program: string;
   admissionYear: number;
   /** Waitlist position (null on the roster). */
@@ -31,7 +33,11 @@ export interface Roster {
   waitlist: RosterStudent[];
 }
 
-export async function sectionRoster(sectionId: string, lang: Lang): Promise<Roster> {
+export async function sectionRoster(
+  sectionId: string,
+  lang: Lang,
+  personal: ReadonlySet<PersonalField> = new Set(),
+): Promise<Roster> {
   const section = await getSection(sectionId);
   const enrolledIds: number[] = [];
   for await (const e of db().list({ prefix: keys.roster(section.id) })) enrolledIds.push(e.key[2] as number);
@@ -55,7 +61,7 @@ export async function sectionRoster(sectionId: string, lang: Lang): Promise<Rost
       name: s
         ? (lang === "en" ? `${s.firstNameEn} ${s.lastNameEn}` : `${s.firstNameKa} ${s.lastNameKa}`)
         : `#${studentId}`,
-      personalNumber: s?.personalNumber ?? "",
+      ...(personal.has("personalNumber") ? { personalNumber: s?.personalNumber ?? "" } : {}),
       program: s ? programName.get(s.programId) ?? "" : "",
       admissionYear: s?.admissionYear ?? 0,
       position,
@@ -71,31 +77,35 @@ export async function sectionRoster(sectionId: string, lang: Lang): Promise<Rost
   };
 }
 
-export async function rosterXlsx(sectionId: string, lang: Lang, t: Translate): Promise<Uint8Array> {
-  const roster = await sectionRoster(sectionId, lang);
+/** The roster as .xlsx; the personal number column only for those who may see it. */
+export async function rosterXlsx(
+  sectionId: string,
+  lang: Lang,
+  t: Translate,
+  personal: ReadonlySet<PersonalField> = new Set(),
+): Promise<Uint8Array> {
+  const roster = await sectionRoster(sectionId, lang, personal);
   const K = "registration.roster";
+  const withNumber = personal.has("personalNumber");
   const headers = [
     t(`${K}.studentId`),
     t(`${K}.name`),
-    t(`${K}.personalNumber`),
+    ...(withNumber ? [t(`${K}.personalNumber`)] : []),
     t(`${K}.program`),
     t(`${K}.admissionYear`),
     t(`${K}.status`),
   ];
+  const row = (s: RosterStudent, status: string): XlsxCell[] => [
+    s.studentId,
+    s.name,
+    ...(withNumber ? [s.personalNumber ?? ""] : []),
+    s.program,
+    s.admissionYear,
+    status,
+  ];
   const rows: XlsxCell[][] = [
-    ...roster.enrolled.map((
-      s,
-    ) => [s.studentId, s.name, s.personalNumber, s.program, s.admissionYear, t(`${K}.enrolled`)]),
-    ...roster.waitlist.map((
-      s,
-    ) => [
-      s.studentId,
-      s.name,
-      s.personalNumber,
-      s.program,
-      s.admissionYear,
-      t(`${K}.waitlisted`, { position: s.position ?? 0 }),
-    ]),
+    ...roster.enrolled.map((s) => row(s, t(`${K}.enrolled`))),
+    ...roster.waitlist.map((s) => row(s, t(`${K}.waitlisted`, { position: s.position ?? 0 }))),
   ];
   return toXlsx(roster.course, headers, rows);
 }
