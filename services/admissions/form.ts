@@ -2,8 +2,8 @@
  * What the public form needs besides the applicant's own values: the programs open for applications and the
  * citizenships offered (any ISO 3166 two-letter code is accepted; these are the usual ones), named in the
  * page's language. The programs are kept in this process (db/cached_value.ts) under the structure's version
- * keys and checked in the background at most once a second, so the public page, under load from anyone,
- * reads no KV at all.
+ * keys, whose versions are read at most once a second, so the public page under load from anyone almost never
+ * reads KV.
  */
 import type { Program } from "../academic/model.ts";
 import { cachedValue } from "../db/cached_value.ts";
@@ -69,6 +69,10 @@ const openPrograms = cachedValue<Record<Lang, Choice[]>>({
   },
 });
 
+/** The version keys are read at most this often; in between, the copy this process holds is used as it is. */
+const CHECK_EVERY_MS = 1000;
+let checkedAt = 0;
+
 const versions = new WeakMap<Choice[], number>();
 let lastVersion = 0;
 
@@ -81,5 +85,9 @@ export function choicesVersion(choices: Choice[]): number {
 
 /** Active programs, by code, labelled "code — name" in `lang`. */
 export async function programChoices(lang: Lang): Promise<Choice[]> {
-  return (openPrograms.peek() ?? await openPrograms.get())[lang];
+  const now = Date.now();
+  const held = now - checkedAt < CHECK_EVERY_MS ? openPrograms.peek() : undefined;
+  if (held) return held[lang];
+  checkedAt = now;
+  return (await openPrograms.get())[lang];
 }
