@@ -1,8 +1,8 @@
 /**
  * The error answers an operation documents, derived from its declaration so that no route can forget them:
- * the guard's 401/403, a path id's 404, validation's 422, a write's 413, a body's 400/415, a versionstamp's 409. What the
- * declaration cannot show (a duplicate's 409, an owner check's 403, a rate limit's 429) the route names in
- * `errors`. Every one answers the one error shape of utils/errors.ts.
+ * the guard's 401/403, a path id's 404, validation's 422; before a write the body limit's 413 and CSRF's
+ * 403/415, a clash's 409 and a named record's 404; a body's 400/415. What the declaration cannot show (an owner
+ * check's 403, a rate limit's 429, a public sign-in's 401) the route names in `errors`. Every one answers the one error shape of utils/errors.ts.
  */
 import { z } from "@hono/zod-openapi";
 import type { ErrorStatus } from "../utils/errors.ts";
@@ -22,12 +22,13 @@ export const ErrorResponse = z.object({
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: "Bad request: the body is not well-formed JSON.",
   401: "Not signed in (no valid session cookie or Bearer token).",
-  403: "Signed in without the permission (or not the owner of what is named).",
-  404: "Not found: nothing has the id given.",
+  403:
+    "Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`).",
+  404: "Not found: nothing has the id given (in the path, or named in the body).",
   409:
     "Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record.",
   413: "The body is over the size limit.",
-  415: "The body's Content-Type is not one the operation takes.",
+  415: "The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes).",
   422: "Invalid input: `error.fields` names each failing field.",
   429: "Too many requests: try again after `Retry-After` seconds.",
   502: "A service this operation depends on failed.",
@@ -54,12 +55,18 @@ function bodySchemas(body: unknown): unknown[] {
 export function errorStatusesOf(route: Declared): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(route.errors ?? []);
   const { params, query, body } = route.request ?? {};
+  const write = route.method.toLowerCase() !== "get";
   if (route.permission !== "public") statuses.add(401);
   if (route.permission !== "public" && route.permission !== "session") statuses.add(403);
   if (params) statuses.add(404).add(422);
   if (query) statuses.add(422);
-  // The body limit stands before every write, whether or not it takes a body (http/body_limits.ts).
-  if (route.method.toLowerCase() !== "get") statuses.add(413);
+  if (write) {
+    // Before every write: the body limit (http/body_limits.ts) and the CSRF rules (framework/middleware/csrf.ts:
+    // a foreign Origin 403, a body of a type a foreign page can send 415); a write can clash with another
+    // record (a duplicate, a stale version: 409) or name, in its body or query, one that does not exist (404).
+    statuses.add(413).add(403).add(415).add(409);
+    if (body || query) statuses.add(404);
+  }
   if (body) statuses.add(400).add(415).add(422);
   if (hasVersionstamp(query) || bodySchemas(body).some(hasVersionstamp)) statuses.add(409);
   return [...statuses].sort();

@@ -161,6 +161,7 @@ export function completeDocument(doc: Document): Document {
       }
     }
   }
+  nullableRefs(doc);
   publishServerOwned(doc, serverOwnedFields(doc));
   return {
     ...doc,
@@ -186,4 +187,23 @@ export function completeDocument(doc: Document): Document {
       },
     },
   };
+}
+
+/**
+ * The generator writes a nullable reference (`Registration.nullable()`) as `allOf: [{ $ref }, { type:
+ * [object, null] }]`, which allows no null (the reference must hold); it is `anyOf: [{ $ref }, { type: null }]`.
+ */
+function nullableRefs(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullableRefs);
+  if (typeof node !== "object" || node === null) return;
+  const schema = node as Document;
+  const [ref, nullable, ...rest] = schema.allOf ?? [];
+  if (
+    ref?.$ref && rest.length === 0 && Object.keys(nullable ?? {}).length === 1 &&
+    Array.isArray(nullable.type) && nullable.type.includes("null")
+  ) {
+    delete schema.allOf;
+    schema.anyOf = [ref, { type: "null" }];
+  }
+  Object.values(schema).forEach(nullableRefs);
 }

@@ -9,17 +9,22 @@ import { createSession } from "../services/identity/sessions.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
 import { pinClock } from "../services/academic/clock.ts";
 import { REFERENCE_NOW } from "../services/seed/university_sizes.ts";
+import { checkingResponses } from "./openapi_responses.ts";
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 export const ACCOUNTS = Object.keys(DEMO_ACCOUNTS) as DemoAccount[];
 export const ORIGIN = "http://localhost";
 
-/** The app on a seeded `:memory:` KV, its calendar at the demo university's "today" (REFERENCE_NOW). */
+/**
+ * The app on a seeded `:memory:` KV, its calendar at the demo university's "today" (REFERENCE_NOW); each answer
+ * `app.request` gives is checked against the OpenAPI document.
+ */
 export async function seededApp() {
   pinClock(REFERENCE_NOW);
   const app = await createApp({ kvPath: ":memory:" });
   await seed("small", () => {});
-  return app;
+  // Every answer a suite receives is checked against the published document (tests/openapi_responses.ts).
+  return checkingResponses(app);
 }
 
 /** A fresh session token for a demo account. */

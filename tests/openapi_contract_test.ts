@@ -6,7 +6,8 @@
  * route present and to come.
  */
 import { z } from "@hono/zod-openapi";
-import { assert, assertEquals } from "./assert.ts";
+import { assert, assertEquals, assertRejects } from "./assert.ts";
+import { checkingResponses } from "./openapi_responses.ts";
 import { FIRST_HOUR, LAST_START_HOUR, MAX_DURATION, MIN_DURATION } from "../services/timetable/rules.ts";
 import { BOOK_STATUSES } from "../utils/book_rules.ts";
 import { seededApp } from "./helpers.ts";
@@ -95,4 +96,31 @@ Deno.test("the published contract equals the server's validation", async (t) => 
     }
     assertEquals(differences, []);
   });
+
+  await t.step(
+    "an answer the document does not allow fails the call that received it (tests/helpers.ts)",
+    async () => {
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+      const answering = (res: Response) =>
+        checkingResponses({
+          request: (input: string | Request | URL) =>
+            String(input) === "/api/openapi.json" ? app.request(input) : res,
+        });
+      await assertRejects(
+        async () => await answering(json({ data: "not a list" })).request("/api/books"),
+        Error,
+        "bookList",
+      );
+      await assertRejects(
+        async () => await answering(json({}, 418)).request("/api/books"),
+        Error,
+        "not documented",
+      );
+      const fine = await answering(json({ error: { code: "unauthorized", message: "x" } }, 401)).request(
+        "/api/books",
+      );
+      assertEquals(fine.status, 401);
+    },
+  );
 });

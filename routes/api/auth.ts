@@ -37,6 +37,8 @@ export const authLoginRoute = apiRoute({
   operationId: "authLogin",
   permission: "public",
   summary: "Signs in with email and password; sets the session cookie and returns the token for API clients",
+  // Wrong credentials answer 401; repeated failures are throttled (429 with Retry-After).
+  errors: [401, 429],
   request: body(
     z.strictObject({ login: z.string().trim().min(1).max(256), password: z.string().min(1).max(256) }),
   ),
@@ -117,6 +119,7 @@ export const passwordUpdateRoute = apiRoute({
   operationId: "passwordUpdate",
   permission: "session",
   summary: "Changes the password; ends the person's other sessions",
+  errors: [429],
   request: body(z.strictObject({
     oldPassword: z.string().min(1).max(256),
     password1: z.string().min(1).max(256),

@@ -70,8 +70,8 @@ export const chatFileRoute = apiRoute({
   request: { params: FileParam },
   responses: {
     200: {
-      description: "the file",
-      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+      description: "the file, as its own type (detected from its content when it was uploaded)",
+      content: { "*/*": { schema: z.string().openapi({ format: "binary" }) } },
     },
   },
 });

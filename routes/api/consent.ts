@@ -60,6 +60,7 @@ export const consentSetRoute = apiRoute({
   operationId: "consentSet",
   permission: "session",
   summary: "Agree or refuse the current policy; agreeing may need an SMS code (422 sms_required sends one)",
+  errors: [429],
   request: { body: { content: { "application/json": { schema: ConsentSetBody } }, required: true } },
   responses: {
     200: { description: "recorded", content: { "application/json": { schema: Ok } } },

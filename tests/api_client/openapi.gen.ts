@@ -5631,7 +5631,7 @@ export interface components {
     };
     RegistrationDropResult: {
       dropped: components["schemas"]["Registration"];
-      promoted: components["schemas"]["Registration"] & (Record<string, never> | null);
+      promoted: components["schemas"]["Registration"] | null;
     };
     RegistrationGroup: {
       comment: string;
@@ -6509,7 +6509,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6559,7 +6559,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6568,7 +6568,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6631,7 +6631,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6640,7 +6640,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6667,7 +6667,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6721,7 +6721,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6730,7 +6730,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6793,7 +6793,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6802,7 +6802,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6829,7 +6829,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6876,7 +6876,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6927,8 +6927,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -6945,7 +6963,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7008,7 +7026,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7017,7 +7035,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7044,7 +7062,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7097,7 +7115,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7106,7 +7124,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7126,6 +7144,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -7171,7 +7198,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7222,8 +7249,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -7240,7 +7285,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7287,7 +7332,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7366,6 +7411,42 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Not signed in (no valid session cookie or Bearer token). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -7375,7 +7456,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7386,6 +7467,15 @@ export interface operations {
       };
       /** @description Invalid input: `error.fields` names each failing field. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: try again after `Retry-After` seconds. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -7422,8 +7512,35 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -7506,6 +7623,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -7515,7 +7659,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7526,6 +7670,15 @@ export interface operations {
       };
       /** @description Invalid input: `error.fields` names each failing field. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: try again after `Retry-After` seconds. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -7564,8 +7717,35 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -7621,6 +7801,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -7630,7 +7837,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7680,7 +7887,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7689,7 +7896,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7752,7 +7959,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7761,8 +7968,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -7779,7 +7995,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7829,7 +8045,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7838,7 +8054,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7888,7 +8104,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7897,7 +8113,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -7950,7 +8166,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7959,7 +8175,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8022,7 +8238,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8031,8 +8247,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8049,7 +8274,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8112,7 +8337,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8121,8 +8346,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8139,7 +8373,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8204,7 +8438,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8213,8 +8447,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8231,7 +8474,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8283,7 +8526,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8292,8 +8535,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8303,6 +8555,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8355,7 +8616,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8364,8 +8625,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8375,6 +8645,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8427,7 +8706,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8436,8 +8715,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8447,6 +8735,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8498,7 +8795,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8507,7 +8804,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8570,7 +8867,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8579,8 +8876,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8597,7 +8903,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8649,7 +8955,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8658,8 +8964,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8669,6 +8984,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -8714,7 +9038,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8755,7 +9079,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8764,7 +9088,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8814,7 +9138,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8823,7 +9147,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8886,7 +9210,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8895,8 +9219,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8913,7 +9246,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8978,7 +9311,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8987,8 +9320,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -9005,7 +9347,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9057,7 +9399,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9066,8 +9408,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -9077,6 +9428,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9125,7 +9485,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9193,7 +9553,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9253,8 +9613,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -9271,7 +9649,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9321,7 +9699,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9330,7 +9708,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9393,7 +9771,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9402,7 +9780,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9429,7 +9807,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9482,7 +9860,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9491,7 +9869,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9511,6 +9889,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9564,7 +9951,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9573,7 +9960,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9636,7 +10023,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9645,7 +10032,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9672,7 +10059,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9724,7 +10111,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9733,8 +10120,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -9744,6 +10140,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -9808,7 +10213,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9926,7 +10331,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -9935,7 +10340,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10000,7 +10405,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10009,7 +10414,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10064,7 +10469,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10096,13 +10501,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description the file */
+      /** @description the file, as its own type (detected from its content when it was uploaded) */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          "application/octet-stream": string;
+          "*/*": string;
         };
       };
       /** @description Not signed in (no valid session cookie or Bearer token). */
@@ -10114,7 +10519,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10185,6 +10590,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -10194,7 +10626,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10241,7 +10673,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10292,8 +10724,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -10319,7 +10760,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10382,7 +10823,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10391,7 +10832,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10418,7 +10859,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10469,7 +10910,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10478,7 +10919,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10498,6 +10939,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -10543,7 +10993,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10594,6 +11044,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -10603,7 +11080,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10614,6 +11091,15 @@ export interface operations {
       };
       /** @description Invalid input: `error.fields` names each failing field. */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: try again after `Retry-After` seconds. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -10659,7 +11145,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10711,7 +11197,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10821,8 +11307,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -10832,6 +11336,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -10883,7 +11396,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10892,7 +11405,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10956,7 +11469,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -10965,7 +11478,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11068,8 +11581,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -11086,7 +11617,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11149,7 +11680,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11158,7 +11689,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11185,7 +11716,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11238,7 +11769,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11247,7 +11778,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11267,6 +11798,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -11355,7 +11895,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11406,8 +11946,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -11424,7 +11982,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11487,7 +12045,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11496,8 +12054,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -11514,7 +12081,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11578,7 +12145,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11587,7 +12154,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11614,7 +12181,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11674,8 +12241,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -11692,7 +12277,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11780,7 +12365,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11789,7 +12374,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11816,7 +12401,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11876,7 +12461,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11936,8 +12521,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -11954,7 +12557,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12017,7 +12620,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12026,7 +12629,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -12053,7 +12656,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12113,7 +12716,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12173,8 +12776,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -12191,7 +12812,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12238,7 +12859,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12289,8 +12910,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -12307,7 +12946,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12365,7 +13004,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12423,7 +13062,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12485,7 +13124,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12538,7 +13177,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12547,7 +13186,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -12638,7 +13277,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12688,7 +13327,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12748,8 +13387,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -12766,7 +13423,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12816,7 +13473,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12825,8 +13482,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -12836,6 +13502,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -12892,7 +13567,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -12952,8 +13627,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -12970,7 +13663,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13020,7 +13713,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -13083,7 +13776,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13092,7 +13785,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -13119,7 +13812,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13169,7 +13862,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13213,7 +13906,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13222,8 +13915,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -13233,6 +13935,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -13283,7 +13994,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13350,8 +14061,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -13377,7 +14097,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13441,7 +14161,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13450,7 +14170,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -13518,7 +14238,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13527,8 +14247,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -13545,7 +14274,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13614,8 +14343,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -13632,7 +14379,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13699,8 +14446,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -13717,7 +14482,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13775,7 +14540,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13825,7 +14590,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13834,7 +14599,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -13897,7 +14662,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13906,7 +14671,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -13933,7 +14698,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13983,7 +14748,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -13992,7 +14757,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -14055,7 +14820,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14064,7 +14829,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -14091,7 +14856,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14141,7 +14906,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14150,7 +14915,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -14170,6 +14935,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -14231,7 +15005,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14240,7 +15014,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -14267,7 +15041,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14325,7 +15099,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -14375,8 +15149,35 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -14460,6 +15261,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -14469,7 +15297,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14563,6 +15391,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -14572,7 +15427,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14619,7 +15474,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14670,8 +15525,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -14688,7 +15561,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14735,7 +15608,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14778,7 +15651,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14838,8 +15711,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -14856,7 +15747,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14919,7 +15810,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14928,7 +15819,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -14955,7 +15846,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15070,6 +15961,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -15079,7 +15997,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15152,8 +16070,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -15170,7 +16106,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15259,6 +16195,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -15268,7 +16231,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15318,7 +16281,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15378,8 +16341,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -15396,7 +16377,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15446,7 +16427,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15455,7 +16436,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -15518,7 +16499,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15527,7 +16508,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -15554,7 +16535,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15617,7 +16598,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15626,7 +16607,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -15653,7 +16634,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15703,7 +16684,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15712,7 +16693,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -15775,7 +16756,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15784,7 +16765,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -15811,7 +16792,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15861,7 +16842,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -15924,7 +16905,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15933,7 +16914,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -15960,7 +16941,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16010,7 +16991,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16019,7 +17000,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -16079,8 +17060,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -16097,7 +17096,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16182,6 +17181,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -16191,7 +17217,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16250,7 +17276,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16310,8 +17336,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -16328,7 +17372,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16391,7 +17435,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16400,7 +17444,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -16427,7 +17471,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16480,7 +17524,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16489,7 +17533,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -16509,6 +17553,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -16557,7 +17610,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16566,7 +17619,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -16616,7 +17669,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16625,7 +17678,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -16645,6 +17698,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -16730,7 +17792,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16739,7 +17801,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -16766,7 +17828,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16829,7 +17891,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16889,8 +17951,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -16907,7 +17987,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16970,7 +18050,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -16979,7 +18059,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -17006,7 +18086,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17059,7 +18139,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17068,7 +18148,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -17088,6 +18168,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -17136,7 +18225,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17145,7 +18234,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -17192,7 +18281,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17243,8 +18332,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -17261,7 +18368,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17324,7 +18431,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17333,7 +18440,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -17360,7 +18467,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17416,7 +18523,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17482,7 +18589,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17491,8 +18598,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -17509,7 +18625,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17559,7 +18675,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17568,7 +18684,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -17618,7 +18734,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17627,7 +18743,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -17674,7 +18790,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17728,7 +18844,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17737,8 +18853,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -17755,7 +18880,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17815,7 +18940,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17824,8 +18949,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -17842,7 +18976,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17905,7 +19039,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -17914,8 +19048,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -17932,7 +19075,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17982,7 +19125,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18031,7 +19174,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18082,8 +19225,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -18100,7 +19261,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -18163,7 +19324,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18172,7 +19333,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -18199,7 +19360,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -18252,7 +19413,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18261,7 +19422,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -18281,6 +19442,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -18329,7 +19499,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18338,7 +19508,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -18388,7 +19558,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18443,7 +19613,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18452,7 +19622,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -18515,7 +19685,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18524,8 +19694,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -18542,7 +19721,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -18596,7 +19775,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18605,8 +19784,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -18616,6 +19804,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -18671,7 +19868,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18731,8 +19928,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -18749,7 +19964,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -18812,7 +20027,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18821,7 +20036,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -18848,7 +20063,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -18901,7 +20116,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18910,7 +20125,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -18930,6 +20145,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -18978,7 +20202,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18987,7 +20211,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -19037,7 +20261,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -19099,6 +20323,24 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
       409: {
         headers: {
@@ -19117,7 +20359,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -19227,6 +20469,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
       409: {
         headers: {
@@ -19238,6 +20489,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -19318,6 +20578,24 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
       409: {
         headers: {
@@ -19336,7 +20614,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -19383,7 +20661,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19434,8 +20712,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -19452,7 +20748,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -19509,7 +20805,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19518,7 +20814,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -19581,7 +20877,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19590,7 +20886,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -19617,7 +20913,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -19677,8 +20973,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -19695,7 +21009,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -19745,7 +21059,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19754,7 +21068,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -19817,7 +21131,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19826,7 +21140,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -19853,7 +21167,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -19915,7 +21229,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19975,8 +21289,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -19993,7 +21325,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -20043,7 +21375,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20052,7 +21384,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -20115,7 +21447,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20124,7 +21456,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -20151,7 +21483,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -20201,7 +21533,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20210,7 +21542,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -20260,7 +21592,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20269,8 +21601,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -20280,6 +21621,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -20330,7 +21680,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20339,8 +21689,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -20350,6 +21709,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -20406,7 +21774,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20464,7 +21832,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20524,8 +21892,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -20542,7 +21928,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -20605,7 +21991,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20614,7 +22000,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -20641,7 +22027,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -20694,7 +22080,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20703,7 +22089,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -20723,6 +22109,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -20771,7 +22166,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20780,7 +22175,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -20854,7 +22249,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20863,8 +22258,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -20881,7 +22285,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -20933,7 +22337,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -20942,8 +22346,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -20953,6 +22366,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -21004,7 +22426,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21013,7 +22435,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -21116,7 +22538,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21176,8 +22598,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -21203,7 +22634,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -21266,7 +22697,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21275,7 +22706,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -21302,7 +22733,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -21355,7 +22786,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21364,7 +22795,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -21384,6 +22815,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -21432,7 +22872,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21441,7 +22881,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -21501,8 +22941,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -21519,7 +22977,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -21578,7 +23036,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21638,8 +23096,26 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -21656,7 +23132,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -21719,7 +23195,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21728,7 +23204,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -21755,7 +23231,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -21808,7 +23284,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21817,7 +23293,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -21837,6 +23313,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -21885,7 +23370,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21894,7 +23379,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -21944,7 +23429,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -21953,7 +23438,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -21973,6 +23458,15 @@ export interface operations {
       };
       /** @description The body is over the size limit. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -22058,7 +23552,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22067,7 +23561,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Not found: nothing has the id given. */
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
       404: {
         headers: {
           [name: string]: unknown;
@@ -22094,7 +23588,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -22154,8 +23648,17 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -22181,7 +23684,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -22233,7 +23736,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Signed in without the permission (or not the owner of what is named). */
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -22389,6 +23892,33 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Signed in without the permission (or not the owner of what is named); or a cross-site write refused (`csrf`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found: nothing has the id given (in the path, or named in the body). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflict: the record changed since it was read (stale versionstamp), or the change clashes with another record. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description The body is over the size limit. */
       413: {
         headers: {
@@ -22398,7 +23928,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description The body's Content-Type is not one the operation takes. */
+      /** @description The body's Content-Type is not one the operation takes (a body needs one: JSON, a form, or bytes). */
       415: {
         headers: {
           [name: string]: unknown;
