@@ -142,6 +142,26 @@ const PARAMETERS: Record<string, string> = {
   unread: "Only unread notifications.",
 };
 
+/** How a client uses the API (README "API clients" says the same), shown at the top of /api/docs. */
+const CLIENTS = `## API clients
+
+**Sign in** with \`POST /api/auth/login\` (authLogin) and send the token it answers as
+\`Authorization: Bearer <token>\`. A browser's session cookie works too; a write with it must carry this site's
+\`Origin\` (else 403 \`csrf\`). A body needs its \`Content-Type\`; a request without a body needs none.
+
+**Errors** have one shape, \`{ "error": { "code", "message", "fields"? } }\`, with the statuses each operation
+lists: 422 \`invalid\` names each failing field, 409 is a conflict, 429 comes with \`Retry-After\`. Messages
+follow the \`lang\` cookie, else \`Accept-Language\`, else Georgian (\`Content-Language\` says which).
+
+**Versions.** Records carry a \`versionstamp\`; an edit or a removal sends it back and answers 409 if the
+record changed meanwhile. A record read may be sent back whole: the fields the server owns are \`readOnly\`,
+accepted and ignored.
+
+**Paging.** Lists take \`page\` (from 1) and \`limit\` and answer \`{ data, total }\`.
+
+**WebSockets.** The chat (\`/ws/chat\`) and the user channel (\`/ws/user\`) are described in
+[/api/asyncapi.json](/api/asyncapi.json), shown at [/api/docs/asyncapi](/api/docs/asyncapi).`;
+
 type Operation = {
   tags?: string[];
   parameters?: { name: string; in: string; description?: string }[];
@@ -165,6 +185,7 @@ export function completeDocument(doc: Document): Document {
   publishServerOwned(doc, serverOwnedFields(doc));
   return {
     ...doc,
+    info: { ...doc.info, description: [doc.info?.description, CLIENTS].filter(Boolean).join("\n\n") },
     servers: [{ url: "/", description: "This server" }],
     tags: Object.entries(AREAS).map(([description, { tag }]) => ({ name: tag, description })),
     components: {

@@ -59,6 +59,8 @@ Deno.test("AsyncAPI document", async (t) => {
 
   await t.step("the API viewer links it, and it is rendered from this server alone", async () => {
     assertMatch(await (await app.request("/api/docs")).text(), /href="\/api\/docs\/asyncapi"/);
+    const openapi = await (await app.request("/api/openapi.json")).json();
+    assertMatch(openapi.info.description, /## API clients[\s\S]*\/api\/asyncapi\.json/);
     const page = await app.request("/api/docs/asyncapi");
     assertEquals(page.status, 200);
     const html = await page.text();
