@@ -250,11 +250,14 @@ Deno.test({
           buffer: Buffer.from(toXlsx("List", headers, [[other.studentId, "", "", 1]])),
         });
         await box.getByRole("button", { name: "Check the file" }).click();
+        // The row is found before the import: the import re-reads the page, and a grid caught half-loaded
+        // has no row to find.
+        const otherRow = await rowOfStudent(prof, other.studentId);
         await box.getByRole("button", { name: "Import 1 changes" }).click();
         await prof.waitForFunction(
           (id) =>
             (document.querySelector(`[data-grid-cell^="${id}:"]`) as HTMLInputElement | null)?.value === "1",
-          await rowOfStudent(prof, other.studentId),
+          otherRow,
         );
         await settled(prof);
         row = await rowOf(prof);
