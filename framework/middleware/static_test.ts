@@ -1,6 +1,6 @@
 /** Static files: precompressed variants and HEAD requests leave no file open behind them. */
 import { Hono } from "hono";
-import { assert, assertEquals } from "../../tests/assert.ts";
+import { assertEquals } from "../../tests/assert.ts";
 import { BUILD_URL } from "../build_manifest.ts";
 import { mountStatic } from "./static.ts";
 
