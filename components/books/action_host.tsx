@@ -7,7 +7,7 @@
 import type { ComponentType } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, ErrorDialog, showToast, Spinner } from "../ui/mod.ts";
-import { reloadPage } from "../students/navigation.ts";
+import { reloadPage } from "../ui/navigation.ts";
 import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 import { BookForm } from "./book_form.tsx";

@@ -9,7 +9,7 @@ import { showToast, useSave } from "../ui/mod.ts";
 import { ApiError } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 import type { HistorySource } from "./history_dialog.tsx";
-import { reloadPage } from "./reload.ts";
+import { reloadPage } from "../ui/navigation.ts";
 
 interface Versioned {
   id: number;

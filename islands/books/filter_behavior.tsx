@@ -6,7 +6,7 @@
  * on the document, so it keeps working while navigations replace the form.
  */
 import { useEffect } from "preact/hooks";
-import { goTo } from "../../components/students/navigation.ts";
+import { goTo } from "../../components/ui/navigation.ts";
 
 const FORM_ID = "books-filter";
 const PANEL_ID = "books-filter-panel";

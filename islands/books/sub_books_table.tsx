@@ -4,7 +4,7 @@
  * yes/no confirmation — refused by the server while courses link to the category, shown in the error dialog.
  */
 import { useState } from "preact/hooks";
-import { reloadPage } from "../../components/students/navigation.ts";
+import { reloadPage } from "../../components/ui/navigation.ts";
 import {
   Button,
   ConfirmDialog,

@@ -11,19 +11,11 @@ import { ApiError, call } from "../../utils/api_client.ts";
 import type { InputOf } from "../../components/api.ts";
 import { parseGel } from "../../utils/gel.ts";
 import { t } from "../../utils/i18n.ts";
+import { reloadPage } from "../../components/ui/navigation.ts";
 
 interface Failure {
   message: string;
   fields: Record<string, string>;
-}
-
-function reloadPage() {
-  const link = document.createElement("a");
-  link.href = location.href;
-  link.hidden = true;
-  (document.querySelector("[data-page-region]") ?? document.body).append(link);
-  link.click();
-  link.remove();
 }
 
 class LocalError extends Error {

@@ -13,7 +13,7 @@ import {
   type SchoolChoice,
 } from "../../components/hr/hr_row.ts";
 import { HrTable } from "../../components/hr/hr_table.tsx";
-import { openPage, reloadPage } from "../../components/hr/navigation.ts";
+import { goTo as openPage, reloadPage } from "../../components/ui/navigation.ts";
 import { Button, Fab, showToast } from "../../components/ui/mod.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 

@@ -2,7 +2,7 @@
 import { useSignal } from "@preact/signals";
 import { HrFormDialog } from "../../components/hr/hr_form_dialog.tsx";
 import { type HrRowData, profileHref, type SchoolChoice } from "../../components/hr/hr_row.ts";
-import { openPage, reloadPage } from "../../components/hr/navigation.ts";
+import { goTo as openPage, reloadPage } from "../../components/ui/navigation.ts";
 import { Button, showToast } from "../../components/ui/mod.ts";
 import { t } from "../../utils/i18n.ts";
 

@@ -17,21 +17,13 @@ import { showToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../utils/api_client.ts";
 import type { InputOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
+import { reloadPage } from "../../components/ui/navigation.ts";
 
 export interface TypeRow {
   id: number;
   nameKa: string;
   nameEn: string;
   versionstamp: string;
-}
-
-function reloadPage() {
-  const link = document.createElement("a");
-  link.href = location.href;
-  link.hidden = true;
-  (document.querySelector("[data-page-region]") ?? document.body).append(link);
-  link.click();
-  link.remove();
 }
 
 export function ComponentTypes({ rows, canEdit }: { rows: TypeRow[]; canEdit: boolean }) {

@@ -10,16 +10,7 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import { showToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
-
-/** Re-reads the page through client navigation (a full load where it is not installed). */
-function reloadPage() {
-  const link = document.createElement("a");
-  link.href = location.href;
-  link.hidden = true;
-  (document.querySelector("[data-page-region]") ?? document.body).append(link);
-  link.click();
-  link.remove();
-}
+import { reloadPage } from "../../components/ui/navigation.ts";
 
 export function ListActions(
   { sectionId, canSubmit, canUnlock }: { sectionId: string; canSubmit: boolean; canUnlock: boolean },

@@ -7,17 +7,9 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import { showToast } from "../../components/ui/toast.tsx";
 import type { ResponseOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
+import { reloadPage } from "../../components/ui/navigation.ts";
 
 type Report = ResponseOf<"POST /lists/{sectionId}/import">;
-
-function reloadPage() {
-  const link = document.createElement("a");
-  link.href = location.href;
-  link.hidden = true;
-  (document.querySelector("[data-page-region]") ?? document.body).append(link);
-  link.click();
-  link.remove();
-}
 
 export function ListImport({ sectionId }: { sectionId: string }) {
   const [file, setFile] = useState<File | null>(null);

@@ -5,7 +5,7 @@
  */
 import { useState } from "preact/hooks";
 import { HistoryDialog } from "../../components/structure/history_dialog.tsx";
-import { reloadPage } from "../../components/structure/reload.ts";
+import { reloadPage } from "../../components/ui/navigation.ts";
 import {
   Button,
   ConfirmDialog,

@@ -4,7 +4,7 @@
  */
 import { useState } from "preact/hooks";
 import { HistoryDialog } from "../../components/structure/history_dialog.tsx";
-import { reloadPage } from "../../components/structure/reload.ts";
+import { reloadPage } from "../../components/ui/navigation.ts";
 import { Button, ConfirmDialog, showToast, useSave } from "../../components/ui/mod.ts";
 import { call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";

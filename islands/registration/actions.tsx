@@ -12,6 +12,7 @@ import { showToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../utils/api_client.ts";
 import type { InputOf } from "../../components/api.ts";
 import { t } from "../../utils/i18n.ts";
+import { reloadPage } from "../../components/ui/navigation.ts";
 
 interface Failure {
   message: string;
@@ -24,16 +25,6 @@ interface PendingDrop {
   registration: string;
   course: string;
   late: boolean;
-}
-
-/** Re-reads the page through client navigation (a full load where it is not installed). */
-function reloadPage() {
-  const link = document.createElement("a");
-  link.href = location.href;
-  link.hidden = true;
-  (document.querySelector("[data-page-region]") ?? document.body).append(link);
-  link.click();
-  link.remove();
 }
 
 const numbers = (text: FormDataEntryValue | null) =>

@@ -6,7 +6,7 @@
  * under the person's fingers, so the focused control, its text and caret are carried over to the new page.
  */
 import { useEffect, useState } from "preact/hooks";
-import { goTo } from "../../components/students/navigation.ts";
+import { goTo } from "../../components/ui/navigation.ts";
 import { buttonClass, FilterPanel, Select, type SelectOption, TextInput } from "../../components/ui/mod.ts";
 import { t } from "../../utils/i18n.ts";
 

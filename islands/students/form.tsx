@@ -4,7 +4,7 @@
  * the reload prompt when someone else saved the record meanwhile, any other refusal in the error dialog.
  */
 import { useState } from "preact/hooks";
-import { goTo, reloadPage } from "../../components/students/navigation.ts";
+import { goTo, reloadPage } from "../../components/ui/navigation.ts";
 import {
   Button,
   DateInput,
