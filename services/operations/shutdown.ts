@@ -11,7 +11,11 @@ import { logEvent } from "./log.ts";
 
 /** What requests in flight get to finish; the issue's bound, well inside orchestrators' 30 s grace. */
 export const DRAIN_MS = 10_000;
-const SOCKET_CLOSE_MS = 2_000;
+/**
+ * How long the sockets' closing handshakes may take. A socket busy sending has its 1001 queued behind what it was
+ * already sending; under heavy load 2 s cut some handshakes short (the client saw no close code at all).
+ */
+const SOCKET_CLOSE_MS = 5_000;
 
 let draining = false;
 
