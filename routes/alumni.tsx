@@ -9,7 +9,7 @@ import { formErrors } from "../components/lifecycle/form_errors.ts";
 import { Button, DataTable, Select } from "../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
 import { type Choice, programChoices } from "../services/admissions/form.ts";
-import { now } from "../services/academic/clock.ts";
+import { today } from "../services/timetable/week.ts";
 import { alumniYears, listAlumni } from "../services/lifecycle/lists.ts";
 import { changeStudentStatus } from "../services/lifecycle/status.ts";
 import { AppError, forbidden } from "../utils/errors.ts";
@@ -28,8 +28,6 @@ interface AlumniData {
   programs: Choice[];
   form: StatusFormState;
 }
-
-const today = () => now().toISOString().slice(0, 10);
 
 async function load(url: URL, state: AppState, form: StatusFormState): Promise<AlumniData> {
   const [years, programs] = await Promise.all([alumniYears(), programChoices(state.lang)]);

@@ -9,7 +9,7 @@ import { formErrors } from "../components/lifecycle/form_errors.ts";
 import { DataTable } from "../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
 import { programChoices } from "../services/admissions/form.ts";
-import { now } from "../services/academic/clock.ts";
+import { today } from "../services/timetable/week.ts";
 import { listLeavers } from "../services/lifecycle/lists.ts";
 import { changeStudentStatus } from "../services/lifecycle/status.ts";
 import { AppError, forbidden } from "../utils/errors.ts";
@@ -30,8 +30,6 @@ async function load(state: AppState, form: StatusFormState): Promise<LeaversData
   const [rows, programs] = await Promise.all([listLeavers(), programChoices(state.lang)]);
   return { rows, programs: new Map(programs.map((p) => [Number(p.value), p.label])), form };
 }
-
-const today = () => now().toISOString().slice(0, 10);
 
 /** Withdrawn students (latest first) with reason and date; the registrar withdraws, suspends and re-admits here. */
 export const handler: Handlers<LeaversData, AppState> = {

@@ -94,3 +94,13 @@ export function formatDisplayDateTime(value: string | number | Date | null | und
     MONTH_ABBREVIATIONS[Number(part.month) - 1]
   }-${part.year} ${part.hour}:${part.minute}`;
 }
+
+/** `YYYY-MM-DDTHH:mm` in the browser's time zone, as <input type=datetime-local> shows it. */
+export function dateTimeInputValue(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${
+    pad(d.getMinutes())
+  }`;
+}

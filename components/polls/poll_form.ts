@@ -1,6 +1,7 @@
 /** The builder's working copy of a poll: what the form edits and how it becomes the API's body. */
 import type { InputOf, ResponseOf } from "../api.ts";
 import { audienceBody, type AudienceDraft } from "./audience_fields.tsx";
+import { dateTimeInputValue } from "../../utils/date_format.ts";
 
 export type PollBody = InputOf<"POST /polls">["body"];
 export type StoredPoll = ResponseOf<"GET /polls/{id}">["poll"];
@@ -25,16 +26,6 @@ export interface DraftPoll extends AudienceDraft {
   questions: DraftQuestion[];
 }
 
-/** `YYYY-MM-DDTHH:mm` in the browser's time zone, as <input type=datetime-local> shows it. */
-export function localInput(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${
-    pad(d.getMinutes())
-  }`;
-}
-
 const choice = (kind: QuestionKind) => kind === "single" || kind === "multiple";
 
 export function newQuestion(kind: QuestionKind = "single"): DraftQuestion {
@@ -53,8 +44,8 @@ export function draftOf(poll: StoredPoll | null, now = Date.now()): DraftPoll {
       title: "",
       titleEn: "",
       description: "",
-      opensAt: localInput(new Date(now).toISOString()),
-      closesAt: localInput(new Date(now + 14 * 86_400_000).toISOString()),
+      opensAt: dateTimeInputValue(new Date(now).toISOString()),
+      closesAt: dateTimeInputValue(new Date(now + 14 * 86_400_000).toISOString()),
       anonymous: false,
       editable: false,
       questions: [newQuestion()],
@@ -71,8 +62,8 @@ export function draftOf(poll: StoredPoll | null, now = Date.now()): DraftPoll {
     title: poll.title,
     titleEn: poll.titleEn,
     description: poll.description,
-    opensAt: localInput(poll.opensAt),
-    closesAt: localInput(poll.closesAt),
+    opensAt: dateTimeInputValue(poll.opensAt),
+    closesAt: dateTimeInputValue(poll.closesAt),
     anonymous: poll.anonymous,
     editable: poll.editable,
     questions: poll.questions.map(({ id: _, ...q }) => ({ ...q, kind: q.kind as QuestionKind })),

@@ -15,7 +15,7 @@ import {
   type AudienceOptions,
   EMPTY_AUDIENCE_DRAFT,
 } from "../../components/polls/audience_fields.tsx";
-import { localInput } from "../../components/polls/poll_form.ts";
+import { dateTimeInputValue } from "../../utils/date_format.ts";
 import type { ResponseOf } from "../../components/api.ts";
 import { call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
@@ -40,8 +40,8 @@ export function EventForm({ event, date, ...options }: EventFormProps) {
     titleEn: event?.titleEn ?? "",
     description: event?.description ?? "",
     place: event?.place ?? "",
-    start: event ? localInput(event.start) : `${date}T10:00`,
-    end: event ? localInput(event.end) : `${date}T12:00`,
+    start: event ? dateTimeInputValue(event.start) : `${date}T10:00`,
+    end: event ? dateTimeInputValue(event.end) : `${date}T12:00`,
   }));
   const [audience, setAudience] = useState<AudienceDraft>(() =>
     event

@@ -2,6 +2,7 @@ import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { DataTable } from "../../components/ui/mod.ts";
 import { Gel, INPUT } from "../../components/finances/money.tsx";
+import { balanceColumns } from "../../components/finances/balance_columns.tsx";
 import { type StudentMoney, studentMoney } from "../../services/finances/balances.ts";
 import { ENTRY_KINDS } from "../../services/finances/model.ts";
 import { addDays, isIsoDay } from "../../services/finances/projection.ts";
@@ -113,35 +114,7 @@ export default function FinanceReportsPage({ data, state }: PageProps<Data, AppS
             rows={data.debtors}
             rowKey={(r) => r.studentId}
             emptyText={t(`${R}.noDebtors`)}
-            columns={[
-              { key: "studentId", header: t(`${C}.studentId`) },
-              {
-                key: "name",
-                header: t(`${C}.name`),
-                render: (r) => (
-                  <a
-                    class="text-blue-700 underline"
-                    href={`/finances-second/students/${r.studentId}?date=${data.date}`}
-                  >
-                    {r.name}
-                  </a>
-                ),
-              },
-              { key: "school", header: t(`${C}.school`) },
-              { key: "program", header: t(`${C}.program`) },
-              {
-                key: "balance",
-                header: t(`${C}.balance`),
-                class: "text-end",
-                render: (r) => <Gel tetri={r.balance} lang={lang} />,
-              },
-              {
-                key: "overdue",
-                header: t(`${C}.overdue`),
-                class: "text-end",
-                render: (r) => <Gel tetri={r.overdue} lang={lang} />,
-              },
-            ]}
+            columns={balanceColumns(t, lang, data.date)}
           />
         </>
       )}

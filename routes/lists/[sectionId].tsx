@@ -11,7 +11,7 @@ import { type Sheet, type SheetHead, sheetHead, sheetOf } from "../../services/l
 import { assertCanRead } from "../../services/lists/access.ts";
 import { getSection, readSeatsAndSettings } from "../../services/registration/sections.ts";
 import { SECTION_ID } from "../../services/registration/model.ts";
-import { now } from "../../services/academic/clock.ts";
+import { today } from "../../services/timetable/week.ts";
 import { notFound } from "../../utils/errors.ts";
 import { formatDisplayDate } from "../../components/ui/date_format.ts";
 import type { AppState } from "../../http/app_state.ts";
@@ -49,10 +49,10 @@ export const handler: Handlers<Data, AppState> = {
     let marks: Data["marks"] = {};
     if (tab === "attendance") {
       const asked = url.searchParams.get("date");
-      const today = now().toISOString().slice(0, 10);
+      const day = today();
       date = asked && sheet.dates.includes(asked)
         ? asked
-        : sheet.dates.filter((d) => d <= today).at(-1) ?? sheet.dates[0] ?? null;
+        : sheet.dates.filter((d) => d <= day).at(-1) ?? sheet.dates[0] ?? null;
       if (date) marks = (await readAttendance(section.id)).find((d) => d.date === date)?.marks ?? {};
     }
     return render({

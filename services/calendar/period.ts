@@ -1,7 +1,6 @@
 /** The period a calendar shows: dates (university time), checked, at most 62 days; the current month by default. */
 import { invalid } from "../../utils/errors.ts";
-import { now } from "../academic/clock.ts";
-import { addDays, localNow, mondayOf } from "../timetable/week.ts";
+import { addDays, mondayOf, today } from "../timetable/week.ts";
 
 export const PERIOD_MAX_DAYS = 62;
 
@@ -12,7 +11,8 @@ export function monthPeriod(date: string): { from: string; to: string } {
   return { from, to: addDays(next, -1) };
 }
 
-export const today = () => localNow(now()).date;
+// One "today" for every module (timetable/week.ts); re-exported for this module's callers.
+export { today };
 
 const real = (date: string) =>
   !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&

@@ -3,13 +3,12 @@
  * and closes, the last day to drop, the credit limit per student, and optionally which programs and admission
  * years it is for. Dates are inclusive, read in university time (timetable/week.ts).
  */
-import { now } from "../academic/clock.ts";
 import { getGroup, isIsoDate, listGroups } from "../academic/semesters.ts";
 import { addAudit } from "../db/audit_log.ts";
 import { db } from "../db/kv.ts";
 import { cachedValue, cacheVersionKey } from "../db/cached_value.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
-import { localNow } from "../timetable/week.ts";
+import { today } from "../timetable/week.ts";
 import { AUDIT, keys, type RegistrationWindow } from "./model.ts";
 import { type FieldError, invalid, notFound } from "../../utils/errors.ts";
 
@@ -17,8 +16,8 @@ export const CREDIT_LIMIT_MAX = 120;
 
 export type WindowInput = Omit<RegistrationWindow, "groupId">;
 
-/** Today in university time (YYYY-MM-DD), from the calendar clock. */
-export const today = () => localNow(now()).date;
+// One "today" for every module (timetable/week.ts); re-exported for this module's callers.
+export { today };
 
 export async function getWindow(groupId: number): Promise<RegistrationWindow | null> {
   return (await db().get<RegistrationWindow>(keys.window(groupId))).value;

@@ -6,6 +6,7 @@
 import type { RegistrationGroup, TimetableEntry } from "../academic/model.ts";
 import { currentGroupOf, isIsoDate } from "../academic/semesters.ts";
 import { endOf, startOf } from "./rules.ts";
+import { now } from "../academic/clock.ts";
 
 /** Tbilisi is UTC+4 all year (Georgia has kept no daylight saving time since 2005). */
 export const UNIVERSITY_UTC_OFFSET_MINUTES = 240;
@@ -42,6 +43,9 @@ export function localNow(now: Date): { date: string; minutes: number } {
     minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
   };
 }
+
+/** Today in university time (YYYY-MM-DD), from the calendar clock: the one "today" of every module. */
+export const today = () => localNow(now()).date;
 
 /**
  * The default semester: SPEC §2.7 says "the last group". Semesters are created ahead of time (the spring one

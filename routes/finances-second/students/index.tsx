@@ -2,6 +2,7 @@ import type { Handlers, PageProps, RouteMeta } from "../../../framework/types.ts
 import { DataTable, Paginator } from "../../../components/ui/mod.ts";
 import { buttonClass } from "../../../components/ui/button.tsx";
 import { Gel, INPUT } from "../../../components/finances/money.tsx";
+import { balanceColumns } from "../../../components/finances/balance_columns.tsx";
 import { studentMoney, type StudentMoneyPage } from "../../../services/finances/balances.ts";
 import { isIsoDay } from "../../../services/finances/projection.ts";
 import { today } from "../../../services/registration/windows.ts";
@@ -117,35 +118,7 @@ export default function FinanceStudentsPage({ data, state }: PageProps<Data, App
         rows={data.rows}
         rowKey={(r) => r.studentId}
         emptyText={t("finances.students.empty")}
-        columns={[
-          { key: "studentId", header: t(`${C}.studentId`) },
-          {
-            key: "name",
-            header: t(`${C}.name`),
-            render: (r) => (
-              <a
-                class="text-blue-700 underline"
-                href={`/finances-second/students/${r.studentId}?date=${data.date}`}
-              >
-                {r.name}
-              </a>
-            ),
-          },
-          { key: "school", header: t(`${C}.school`) },
-          { key: "program", header: t(`${C}.program`) },
-          {
-            key: "balance",
-            header: t(`${C}.balance`),
-            class: "text-end",
-            render: (r) => <Gel tetri={r.balance} lang={lang} />,
-          },
-          {
-            key: "overdue",
-            header: t(`${C}.overdue`),
-            class: "text-end",
-            render: (r) => <Gel tetri={r.overdue} lang={lang} />,
-          },
-        ]}
+        columns={balanceColumns(t, lang, data.date)}
       />
       {data.total > LIMIT && (
         <Paginator
