@@ -59,6 +59,28 @@ Deno.test("announcements API", async (t) => {
     assertEquals((await call("staff", "GET", `/api/messages/${sent.body.id}`)).body.delivered, 1);
   });
 
+  await t.step(
+    "two deliveries of one announcement to one person at the same moment leave one inbox item",
+    async () => {
+      const sent = await call("staff", "POST", "/api/messages", {
+        subject: "Exam timetable published",
+        body: "See the timetable page.",
+        audience: { guards: ["user"] },
+      });
+      assertEquals(sent.status, 202);
+      const student = (await findUserByEmail(DEMO_ACCOUNTS.student.email))!;
+      const before = (await call("student", "GET", "/api/mailbox/inbox/count")).body.inbox;
+      // A queue redelivering after a crash runs the delivery again while the first may still be running.
+      const delivery = { messageId: sent.body.id, userId: student.id };
+      await Promise.all([deliverMessage(delivery), deliverMessage(delivery), deliverMessage(delivery)]);
+      assertEquals((await call("student", "GET", "/api/mailbox/inbox/count")).body.inbox, before + 1);
+      const titles = (await call("student", "GET", "/api/mailbox/inbox")).body.data
+        .map((item: { title: string }) => item.title);
+      assertEquals(titles.filter((title: string) => title === "Exam timetable published").length, 1);
+      assertEquals((await call("staff", "GET", `/api/messages/${sent.body.id}`)).body.delivered, 1);
+    },
+  );
+
   await t.step("the page: senders get the composer, everyone their announcements", async () => {
     const page = async (account: DemoAccount) => {
       const res = await app.request("/messages/list", {

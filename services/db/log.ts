@@ -36,6 +36,11 @@ export interface AppendOptions<T> {
   audit?: { actor: number | string | null; entity: string; entityId(n: number): string | number };
   /** Tries before the 409 (db/retry.ts); logs that many processes append to need more than the default. */
   attempts?: number;
+  /**
+   * Appends only while this key is unset, and sets it to the entry's n in the same atomic, with 1 added to each
+   * `tally` (KvU64): a task that runs again (a queue's redelivery after a crash) appends nothing twice.
+   */
+  once?: { key: Deno.KvKey; tally?: Deno.KvKey[] };
 }
 
 export interface Appended<T> {
@@ -45,15 +50,36 @@ export interface Appended<T> {
 }
 
 /** Appends one entry. Appenders of one log in this process take turns, so they do not spend tries on each other. */
-export function appendToLog<T>(opts: AppendOptions<T>): Promise<Appended<T>> {
+export async function appendToLog<T>(opts: Omit<AppendOptions<T>, "once">): Promise<Appended<T>> {
+  return (await append(opts))!;
+}
+
+/** Appends one entry unless `once.key` is already set (then null: it was appended before). */
+export function appendToLogOnce<T>(
+  opts: AppendOptions<T> & Required<Pick<AppendOptions<T>, "once">>,
+): Promise<Appended<T> | null> {
+  return append(opts);
+}
+
+function append<T>(opts: AppendOptions<T>): Promise<Appended<T> | null> {
   const counters = opts.counters ?? [];
-  if (counters.length >= KV_LIMITS.keysPerGetMany) throw new RangeError("appendToLog: at most 9 counters");
+  const once = opts.once;
+  const keys = [opts.head, ...counters.map((c) => c.key), ...(once ? [once.key] : [])];
+  if (keys.length > KV_LIMITS.keysPerGetMany) {
+    throw new RangeError("appendToLog: at most 9 counters (8 with once)");
+  }
   return serialized(opts.head, () =>
     untilCommitted(async () => {
-      const [head, ...read] = await db().getMany([opts.head, ...counters.map((c) => c.key)]);
+      const [head, ...read] = await db().getMany(keys);
+      const marker = once ? read[counters.length] : null;
+      if (marker && marker.versionstamp !== null) return null;
       const atomic = db().atomic();
       const { n, value } = addLogEntry(atomic, head, opts.prefix, opts.build);
       counters.forEach((counter, i) => moveCounter(atomic, read[i], counter.by));
+      if (once && marker) {
+        atomic.check(marker).set(once.key, n);
+        for (const key of once.tally ?? []) atomic.sum(key, 1n);
+      }
       if (opts.audit) {
         const { actor, entity, entityId } = opts.audit;
         addAudit(atomic, {

@@ -6,11 +6,11 @@
  * |------------------------------------------|----------------------------------------------------------|
  * | ["messages", id]                         | Message (audited; ids from ["counters", "messages"]), written with its fan-out job |
  * | ["message_recipients", id, chunk]        | number[]: the user ids the audience named when sent, ≤ 5,000 a chunk |
- * | ["message_deliveries", id, userId]       | the inbox item's id: this person has it (checked null before delivering) |
+ * | ["message_deliveries", id, userId]       | the inbox item's id: this person has it (set with the item, in its atomic) |
  * | ["message_counts", id]                   | KvU64: deliveries made                                   |
  *
- * A delivery is at least once by the queue; the marker is checked before the inbox write and set after it, so
- * only a crash between the two can repeat one person's item.
+ * A delivery is at least once by the queue; the marker is checked by, and set in, the inbox item's own atomic, so
+ * a delivery run again after a crash at any point puts nothing in the inbox twice.
  */
 import { type FieldError, invalid, notFound } from "../../utils/errors.ts";
 import { addAudit } from "../db/audit_log.ts";
@@ -20,7 +20,7 @@ import { defineJob } from "../operations/jobs.ts";
 import { resolveAudience } from "../polls/audience.ts";
 import type { PollAudience } from "../polls/model.ts";
 import { audienceIsEmpty } from "../polls/rules.ts";
-import { addBoxItem } from "../shell/mailboxes.ts";
+import { addBoxItemOnce } from "../shell/mailboxes.ts";
 
 export const MESSAGES = "messages";
 export const MESSAGE_LIMITS = { subject: 200, body: 10_000 } as const;
@@ -45,18 +45,21 @@ const keys = {
   count: (id: number): Deno.KvKey => ["message_counts", id],
 };
 
-/** One person's copy: into their inbox once (see the module comment). */
+/** One person's copy: into their inbox once, the marker set in the inbox item's own atomic. */
 export async function deliverMessage({ messageId, userId }: { messageId: number; userId: number }) {
-  const marker = await db().get(keys.delivery(messageId, userId));
-  if (marker.versionstamp !== null) return;
   const message = (await db().get<Message>(keys.message(messageId))).value;
   if (!message) return;
-  const item = await addBoxItem("inbox", userId, {
-    title: message.subject,
-    sender: message.sender,
-    body: message.body,
-  }, message.createdBy);
-  await db().atomic().check(marker).set(marker.key, item.id).sum(keys.count(messageId), 1n).commit();
+  await addBoxItemOnce(
+    "inbox",
+    userId,
+    {
+      title: message.subject,
+      sender: message.sender,
+      body: message.body,
+    },
+    message.createdBy,
+    { key: keys.delivery(messageId, userId), tally: [keys.count(messageId)] },
+  );
 }
 
 const deliverJob = defineJob<{ messageId: number; userId: number }>({

@@ -10,7 +10,7 @@
 import { addAudit } from "../db/audit_log.ts";
 import { moveCounter } from "../db/counters.ts";
 import { db, KV_LIMITS, readMany } from "../db/kv.ts";
-import { appendToLog } from "../db/log.ts";
+import { type AppendOptions, appendToLog, appendToLogOnce } from "../db/log.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 
 export const BOXES = ["inbox", "chancellery"] as const;
@@ -45,7 +45,30 @@ export async function addBoxItem(
   input: NewBoxItem,
   actor: number | null,
 ): Promise<BoxItem> {
-  const appended = await appendToLog<BoxItem>({
+  return (await appendToLog<BoxItem>(boxAppend(box, userId, input, actor))).value;
+}
+
+/**
+ * The same, once per `once.key` (a delivery's marker, set to the item's id in the item's own atomic): null when
+ * the marker was already set, so a delivery run twice puts nothing in the box twice.
+ */
+export async function addBoxItemOnce(
+  box: Box,
+  userId: number,
+  input: NewBoxItem,
+  actor: number | null,
+  once: NonNullable<AppendOptions<BoxItem>["once"]>,
+): Promise<BoxItem | null> {
+  return (await appendToLogOnce<BoxItem>({ ...boxAppend(box, userId, input, actor), once }))?.value ?? null;
+}
+
+function boxAppend(
+  box: Box,
+  userId: number,
+  input: NewBoxItem,
+  actor: number | null,
+): AppendOptions<BoxItem> {
+  return {
     prefix: [`${box}_items`, userId],
     head: lastIdKey(box, userId),
     build: (id) => ({
@@ -59,8 +82,7 @@ export async function addBoxItem(
     counters: [{ key: unreadKey(box, userId), by: 1 }],
     audit: { actor, entity: auditEntity(box), entityId: (id) => `${userId}:${id}` },
     attempts: ATTEMPTS,
-  });
-  return appended.value;
+  };
 }
 
 /** The badge: how many items of the box are unread. */
