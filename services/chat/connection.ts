@@ -8,6 +8,7 @@ import { validationError } from "../../utils/validation_error.ts";
 import { AppError, errorBody } from "../../utils/errors.ts";
 import { translatorFor } from "../languages/i18n.ts";
 import { watchRevocations } from "../identity/sessions.ts";
+import { socketsGoingAway } from "../operations/open_sockets.ts";
 import { getUser } from "../identity/users.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import {
@@ -120,7 +121,8 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
   let lastPong = Date.now();
   let queue = Promise.resolve();
   const send = (text: string) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    // Quiet while the process closes its sockets (services/operations/open_sockets.ts says why).
+    if (socket.readyState === WebSocket.OPEN && !socketsGoingAway()) socket.send(text);
   };
   const info = (error: unknown): ErrorInfo => {
     if (error instanceof AppError) return errorBody(error, t).error;
@@ -231,6 +233,7 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
 
   socket.onopen = () => send(frameText("welcome", { serverTime: new Date().toISOString() }));
   socket.onmessage = (message) => {
+    if (socketsGoingAway()) return; // never acknowledged: the client sends it again after it reconnects
     if (typeof message.data !== "string") return refuse("bad_json");
     // Before sign-in only a small `auth` frame makes sense: a larger one ends the socket at once.
     if (!session.conn && frameOver(message.data, UNAUTHENTICATED_FRAME_BYTES)) {

@@ -18,6 +18,7 @@
 import { db, KV_LIMITS } from "../db/kv.ts";
 import { onNotificationCreated, versionKey } from "./mod.ts";
 import { watchRevocations } from "../identity/sessions.ts";
+import { socketsGoingAway } from "../operations/open_sockets.ts";
 import {
   FRAME_CLOSE_CODES,
   frameOver,
@@ -50,7 +51,7 @@ let pollTimer: ReturnType<typeof setInterval> | undefined;
 let unsubscribes: (() => void)[] = [];
 
 const send = (client: Client, event: string, data: unknown = {}, id?: unknown) => {
-  if (client.socket.readyState !== WebSocket.OPEN) return;
+  if (client.socket.readyState !== WebSocket.OPEN || socketsGoingAway()) return;
   client.socket.send(JSON.stringify(id === undefined ? { event, data } : { event, data, id }));
 };
 
@@ -151,6 +152,7 @@ export function attachUserSocket(
     if (++refusals > MAX_REFUSED_FRAMES) closeOnce(MISBEHAVING, "too many refused frames");
   };
   socket.onmessage = async (message) => {
+    if (socketsGoingAway()) return; // the process is closing its sockets (services/operations/open_sockets.ts)
     if (typeof message.data !== "string" || frameOver(message.data, USER_CHANNEL_FRAME_BYTES)) {
       return closeOnce(FRAME_CLOSE_CODES.tooBig, "frame too large");
     }

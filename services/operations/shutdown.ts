@@ -11,10 +11,7 @@ import { logEvent } from "./log.ts";
 
 /** What requests in flight get to finish; the issue's bound, well inside orchestrators' 30 s grace. */
 export const DRAIN_MS = 10_000;
-/**
- * How long the sockets' closing handshakes may take. A socket busy sending has its 1001 queued behind what it was
- * already sending; under heavy load 2 s cut some handshakes short (the client saw no close code at all).
- */
+/** How long the sockets may take to fall quiet and complete their closing handshakes. */
 const SOCKET_CLOSE_MS = 5_000;
 
 let draining = false;
@@ -53,10 +50,9 @@ export async function drain(
   draining = true;
   const started = performance.now();
   logEvent("info", "shutdown_started", { signal });
-  // Sockets first, then the listener: the other order now and then left a client without its 1001 (the test
-  // under load saw it), as if the shutdown cut a closing handshake under way. Clients reconnect after a delay,
-  // by which time this server accepts no more.
-  await closeAllSockets(SOCKET_CLOSE_MS);
+  // Sockets first, then the listener: the other order cut closing handshakes under way. Clients reconnect after
+  // a delay, by which time this server accepts no more.
+  const sockets = await closeAllSockets(SOCKET_CLOSE_MS);
   const stopped = server.shutdown();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const finished = await Promise.race([
@@ -70,5 +66,7 @@ export async function drain(
     signal,
     ms: Math.round(performance.now() - started),
     requestsCutOff: !finished,
+    sockets: sockets.sockets,
+    socketsCutOff: sockets.unclean,
   });
 }

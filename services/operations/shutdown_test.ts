@@ -110,7 +110,7 @@ Deno.test({
           const codes = await Promise.all(clients.map((c) => c.closed.then((e) => e.code)));
           assertEquals(exit.code, 0, first!.output());
           assert(exit.ms < 15_000, `exited after ${exit.ms} ms`);
-          assertEquals(codes, clients.map(() => 1001));
+          assertEquals(codes, clients.map(() => 1001), first!.output().split("\n").slice(-5).join("\n"));
           assert(first!.output().includes('"event":"shutdown_finished"'), first!.output());
           first = null;
         },

@@ -57,7 +57,13 @@ export async function startServer(
   const collecting = Promise.all([collect(child.stdout), collect(child.stderr)]);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
+  let exited = false;
+  child.status.then(() => (exited = true));
   while (true) {
+    if (exited) {
+      await collecting;
+      throw new Error(`the test server exited while starting:\n${log}`);
+    }
     try {
       const response = await fetch(`${url}/api/system/health`);
       await response.body?.cancel();
