@@ -11,7 +11,8 @@
  * production runs on a file) and prints the sessions' tokens before it listens.
  *
  * Options: --strict --rounds=3 --duration=3 --warmup=1 --connections=50 --tool=autocannon|wrk
- *          --only=<text>: just the targets whose name contains the text (and bare), no JavaScript sizes
+ *          --only=<text>: just the targets whose name contains the text (and bare), no JavaScript sizes;
+ *          --only=finances, --only=communication, --only=calendar: that in-process group (bench/<group>.ts)
  *          --chat: only the chat benchmark (bench/chat.ts); --no-chat: everything but it
  * The chat part runs last, in a process of its own (as the HTTP load generator does): its thousand sockets and
  * latency samples get a fresh heap and event loop, not what the HTTP part left behind (in this process its p99
@@ -66,6 +67,8 @@ import { REGISTRATION_SERVERS, REGISTRATION_TARGETS } from "./registration.ts";
 import { LISTS_SERVERS, LISTS_TARGETS } from "./lists.ts";
 import { runChatBench } from "./chat.ts";
 import { runFinanceBench } from "./finances.ts";
+import { runCommunicationBench } from "./communication.ts";
+import { runCalendarBench } from "./calendar.ts";
 import { frameworkRuntimeBytes } from "./framework_js.ts";
 
 interface Options {
@@ -489,6 +492,11 @@ async function main(): Promise<number> {
   const chatChecks = opts.chat === "after" ? await chatInItsOwnProcess(opts) : [];
   // Finances (bench/finances.ts): in-process figures on the large demo, in a process of their own.
   const financeChecks = !opts.only || "finances".includes(opts.only) ? await runFinanceBench() : [];
+  // Communication and calendar (issue 26): in-process figures, each in a process of its own likewise.
+  const communicationChecks = !opts.only || "communication".includes(opts.only)
+    ? await runCommunicationBench()
+    : [];
+  const calendarChecks = !opts.only || "calendar".includes(opts.only) ? await runCalendarBench() : [];
 
   const checks = [
     ...probeChecks,
@@ -499,6 +507,8 @@ async function main(): Promise<number> {
     ...jsChecks,
     ...chatChecks,
     ...financeChecks,
+    ...communicationChecks,
+    ...calendarChecks,
   ];
   console.log("Checks");
   for (const line of checkLines(checks)) console.log(`  ${line}`);
