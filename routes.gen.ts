@@ -11,171 +11,176 @@ import * as $r5 from "./routes/_middleware.ts";
 import * as $r6 from "./routes/admissions/[id].tsx";
 import * as $r7 from "./routes/admissions/index.tsx";
 import * as $r8 from "./routes/alumni.tsx";
-import * as $r9 from "./routes/api/applications.ts";
-import * as $r10 from "./routes/api/auditoriums.ts";
-import * as $r11 from "./routes/api/auth.ts";
-import * as $r12 from "./routes/api/auth_params.ts";
-import * as $r13 from "./routes/api/book_components.ts";
-import * as $r14 from "./routes/api/book_conditions.ts";
-import * as $r15 from "./routes/api/book_log.ts";
-import * as $r16 from "./routes/api/book_professors.ts";
-import * as $r17 from "./routes/api/books.ts";
-import * as $r18 from "./routes/api/calendar.ts";
-import * as $r19 from "./routes/api/chat.ts";
-import * as $r20 from "./routes/api/component_types.ts";
-import * as $r21 from "./routes/api/consent.ts";
-import * as $r22 from "./routes/api/devices.ts";
-import * as $r23 from "./routes/api/diploma_enclosures.ts";
-import * as $r24 from "./routes/api/events.ts";
-import * as $r25 from "./routes/api/finance_discounts.ts";
-import * as $r26 from "./routes/api/finance_entries.ts";
-import * as $r27 from "./routes/api/finance_imports.ts";
-import * as $r28 from "./routes/api/finance_params.ts";
-import * as $r29 from "./routes/api/finance_reports.ts";
-import * as $r30 from "./routes/api/finance_students.ts";
-import * as $r31 from "./routes/api/grades.ts";
-import * as $r32 from "./routes/api/holds.ts";
-import * as $r33 from "./routes/api/hr.ts";
-import * as $r34 from "./routes/api/jobs.ts";
-import * as $r35 from "./routes/api/languages.ts";
-import * as $r36 from "./routes/api/lists.ts";
-import * as $r37 from "./routes/api/mailbox.ts";
-import * as $r38 from "./routes/api/menu.ts";
-import * as $r39 from "./routes/api/messages.ts";
-import * as $r40 from "./routes/api/mobility.ts";
-import * as $r41 from "./routes/api/notifications.ts";
-import * as $r42 from "./routes/api/polls.ts";
-import * as $r43 from "./routes/api/preferences.ts";
-import * as $r44 from "./routes/api/professors.ts";
-import * as $r45 from "./routes/api/programs.ts";
-import * as $r46 from "./routes/api/registration_groups.ts";
-import * as $r47 from "./routes/api/registration_offerings.ts";
-import * as $r48 from "./routes/api/registration_rosters.ts";
-import * as $r49 from "./routes/api/registration_windows.ts";
-import * as $r50 from "./routes/api/registrations.ts";
-import * as $r51 from "./routes/api/roles.ts";
-import * as $r52 from "./routes/api/rule_students.ts";
-import * as $r53 from "./routes/api/schools.ts";
-import * as $r54 from "./routes/api/settings.ts";
-import * as $r55 from "./routes/api/shell.ts";
-import * as $r56 from "./routes/api/sms.ts";
-import * as $r57 from "./routes/api/student_status.ts";
-import * as $r58 from "./routes/api/students.ts";
-import * as $r59 from "./routes/api/sub_books.ts";
-import * as $r60 from "./routes/api/syllabuses.ts";
-import * as $r61 from "./routes/api/system.ts";
-import * as $r62 from "./routes/api/timetable.ts";
-import * as $r63 from "./routes/api/timetable_entries.ts";
-import * as $r64 from "./routes/api/users.ts";
-import * as $r65 from "./routes/api/votes.ts";
-import * as $r66 from "./routes/books.tsx";
-import * as $r67 from "./routes/chancellery.tsx";
-import * as $r68 from "./routes/chat/event-log.tsx";
-import * as $r69 from "./routes/components.tsx";
-import * as $r70 from "./routes/diploma-enclosures/dashboard.tsx";
-import * as $r71 from "./routes/diploma-enclosures/index.tsx";
-import * as $r72 from "./routes/event-calendar.tsx";
-import * as $r73 from "./routes/exported-poll.tsx";
-import * as $r74 from "./routes/finances-second/discounts.tsx";
-import * as $r75 from "./routes/finances-second/events.tsx";
-import * as $r76 from "./routes/finances-second/parameters.tsx";
-import * as $r77 from "./routes/finances-second/reports.tsx";
-import * as $r78 from "./routes/finances-second/students/[id].tsx";
-import * as $r79 from "./routes/finances-second/students/index.tsx";
-import * as $r80 from "./routes/grades.tsx";
-import * as $r81 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r82 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r83 from "./routes/hr/calendar/calendar.tsx";
-import * as $r84 from "./routes/hr/calendar/index.tsx";
-import * as $r85 from "./routes/hr/index.tsx";
-import * as $r86 from "./routes/index.tsx";
-import * as $r87 from "./routes/lang/[code].tsx";
-import * as $r88 from "./routes/lang/index.tsx";
-import * as $r89 from "./routes/language/[lang].tsx";
-import * as $r90 from "./routes/lists/[sectionId].tsx";
-import * as $r91 from "./routes/lists/index.tsx";
-import * as $r92 from "./routes/lists/list.tsx";
-import * as $r93 from "./routes/login.tsx";
-import * as $r94 from "./routes/logout.tsx";
-import * as $r95 from "./routes/mailbox.tsx";
-import * as $r96 from "./routes/messages/index.tsx";
-import * as $r97 from "./routes/messages/list.tsx";
-import * as $r98 from "./routes/mobility-books.tsx";
-import * as $r99 from "./routes/mobility.tsx";
-import * as $r100 from "./routes/my-devices.tsx";
-import * as $r101 from "./routes/notifications/consents.tsx";
-import * as $r102 from "./routes/notifications/statements.tsx";
-import * as $r103 from "./routes/online-register.tsx";
-import * as $r104 from "./routes/permissions/access-points.tsx";
-import * as $r105 from "./routes/permissions/index.tsx";
-import * as $r106 from "./routes/permissions/jobs.tsx";
-import * as $r107 from "./routes/permissions/menu.tsx";
-import * as $r108 from "./routes/permissions/params.tsx";
-import * as $r109 from "./routes/permissions/professors.tsx";
-import * as $r110 from "./routes/permissions/roles.tsx";
-import * as $r111 from "./routes/permissions/users.tsx";
-import * as $r112 from "./routes/personal-vote.tsx";
-import * as $r113 from "./routes/poll-response.tsx";
-import * as $r114 from "./routes/poll/dashboard.tsx";
-import * as $r115 from "./routes/poll/index.tsx";
-import * as $r116 from "./routes/registration.tsx";
-import * as $r117 from "./routes/school-leavers.tsx";
-import * as $r118 from "./routes/sms.tsx";
-import * as $r119 from "./routes/structure/index.tsx";
-import * as $r120 from "./routes/structure/schools.tsx";
-import * as $r121 from "./routes/structure/specials.tsx";
-import * as $r122 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r123 from "./routes/students/[id].tsx";
-import * as $r124 from "./routes/students/index.tsx";
-import * as $r125 from "./routes/tables.tsx";
-import * as $r126 from "./routes/ui-kit.tsx";
-import * as $r127 from "./routes/user/notifications/list.tsx";
-import * as $r128 from "./routes/user/notifications/settings.tsx";
-import * as $r129 from "./routes/vote-form.tsx";
-import * as $i0 from "./islands/books/actions.tsx";
-import * as $i1 from "./islands/books/export.tsx";
-import * as $i2 from "./islands/books/filter_behavior.tsx";
-import * as $i3 from "./islands/books/sub_books_table.tsx";
-import * as $i4 from "./islands/calendar/event_form.tsx";
-import * as $i5 from "./islands/chat/event_log_follow.tsx";
-import * as $i6 from "./islands/chat/widget.tsx";
-import * as $i7 from "./islands/consent/check.tsx";
-import * as $i8 from "./islands/consent/dialog.tsx";
-import * as $i9 from "./islands/finances/actions.tsx";
-import * as $i10 from "./islands/finances/import_panel.tsx";
-import * as $i11 from "./islands/hr/list.tsx";
-import * as $i12 from "./islands/hr/profile_edit.tsx";
-import * as $i13 from "./islands/languages/actions.tsx";
-import * as $i14 from "./islands/languages/translation_editor.tsx";
-import * as $i15 from "./islands/lists/attendance_grid.tsx";
-import * as $i16 from "./islands/lists/component_types.tsx";
-import * as $i17 from "./islands/lists/list_actions.tsx";
-import * as $i18 from "./islands/lists/list_grid.tsx";
-import * as $i19 from "./islands/lists/list_import.tsx";
-import * as $i20 from "./islands/messages/composer.tsx";
-import * as $i21 from "./islands/permissions/access_points.tsx";
-import * as $i22 from "./islands/permissions/accounts.tsx";
-import * as $i23 from "./islands/permissions/dead_letters.tsx";
-import * as $i24 from "./islands/permissions/menu.tsx";
-import * as $i25 from "./islands/permissions/params.tsx";
-import * as $i26 from "./islands/permissions/roles.tsx";
-import * as $i27 from "./islands/polls/answer_form.tsx";
-import * as $i28 from "./islands/polls/builder.tsx";
-import * as $i29 from "./islands/polls/export.tsx";
-import * as $i30 from "./islands/polls/row_actions.tsx";
-import * as $i31 from "./islands/registration/actions.tsx";
-import * as $i32 from "./islands/shell/mailbox_items.tsx";
-import * as $i33 from "./islands/shell/side_menu.tsx";
-import * as $i34 from "./islands/shell/top_bar.tsx";
-import * as $i35 from "./islands/sms/composer.tsx";
-import * as $i36 from "./islands/sms/resend.tsx";
-import * as $i37 from "./islands/structure/programs.tsx";
-import * as $i38 from "./islands/structure/schools.tsx";
-import * as $i39 from "./islands/students/filters.tsx";
-import * as $i40 from "./islands/students/form.tsx";
-import * as $i41 from "./islands/students/qr.tsx";
-import * as $i42 from "./islands/timetable/toolbar.tsx";
-import * as $i43 from "./islands/ui/kit_demo.tsx";
+import * as $r9 from "./routes/analytics/dashboard.tsx";
+import * as $r10 from "./routes/analytics/foreign-students.tsx";
+import * as $r11 from "./routes/analytics/index.tsx";
+import * as $r12 from "./routes/api/analytics.ts";
+import * as $r13 from "./routes/api/applications.ts";
+import * as $r14 from "./routes/api/auditoriums.ts";
+import * as $r15 from "./routes/api/auth.ts";
+import * as $r16 from "./routes/api/auth_params.ts";
+import * as $r17 from "./routes/api/book_components.ts";
+import * as $r18 from "./routes/api/book_conditions.ts";
+import * as $r19 from "./routes/api/book_log.ts";
+import * as $r20 from "./routes/api/book_professors.ts";
+import * as $r21 from "./routes/api/books.ts";
+import * as $r22 from "./routes/api/calendar.ts";
+import * as $r23 from "./routes/api/chat.ts";
+import * as $r24 from "./routes/api/component_types.ts";
+import * as $r25 from "./routes/api/consent.ts";
+import * as $r26 from "./routes/api/devices.ts";
+import * as $r27 from "./routes/api/diploma_enclosures.ts";
+import * as $r28 from "./routes/api/events.ts";
+import * as $r29 from "./routes/api/finance_discounts.ts";
+import * as $r30 from "./routes/api/finance_entries.ts";
+import * as $r31 from "./routes/api/finance_imports.ts";
+import * as $r32 from "./routes/api/finance_params.ts";
+import * as $r33 from "./routes/api/finance_reports.ts";
+import * as $r34 from "./routes/api/finance_students.ts";
+import * as $r35 from "./routes/api/grades.ts";
+import * as $r36 from "./routes/api/holds.ts";
+import * as $r37 from "./routes/api/hr.ts";
+import * as $r38 from "./routes/api/jobs.ts";
+import * as $r39 from "./routes/api/languages.ts";
+import * as $r40 from "./routes/api/lists.ts";
+import * as $r41 from "./routes/api/mailbox.ts";
+import * as $r42 from "./routes/api/menu.ts";
+import * as $r43 from "./routes/api/messages.ts";
+import * as $r44 from "./routes/api/mobility.ts";
+import * as $r45 from "./routes/api/notifications.ts";
+import * as $r46 from "./routes/api/polls.ts";
+import * as $r47 from "./routes/api/preferences.ts";
+import * as $r48 from "./routes/api/professors.ts";
+import * as $r49 from "./routes/api/programs.ts";
+import * as $r50 from "./routes/api/registration_groups.ts";
+import * as $r51 from "./routes/api/registration_offerings.ts";
+import * as $r52 from "./routes/api/registration_rosters.ts";
+import * as $r53 from "./routes/api/registration_windows.ts";
+import * as $r54 from "./routes/api/registrations.ts";
+import * as $r55 from "./routes/api/roles.ts";
+import * as $r56 from "./routes/api/rule_students.ts";
+import * as $r57 from "./routes/api/schools.ts";
+import * as $r58 from "./routes/api/settings.ts";
+import * as $r59 from "./routes/api/shell.ts";
+import * as $r60 from "./routes/api/sms.ts";
+import * as $r61 from "./routes/api/student_status.ts";
+import * as $r62 from "./routes/api/students.ts";
+import * as $r63 from "./routes/api/sub_books.ts";
+import * as $r64 from "./routes/api/syllabuses.ts";
+import * as $r65 from "./routes/api/system.ts";
+import * as $r66 from "./routes/api/timetable.ts";
+import * as $r67 from "./routes/api/timetable_entries.ts";
+import * as $r68 from "./routes/api/users.ts";
+import * as $r69 from "./routes/api/votes.ts";
+import * as $r70 from "./routes/books.tsx";
+import * as $r71 from "./routes/chancellery.tsx";
+import * as $r72 from "./routes/chat/event-log.tsx";
+import * as $r73 from "./routes/components.tsx";
+import * as $r74 from "./routes/diploma-enclosures/dashboard.tsx";
+import * as $r75 from "./routes/diploma-enclosures/index.tsx";
+import * as $r76 from "./routes/event-calendar.tsx";
+import * as $r77 from "./routes/exported-poll.tsx";
+import * as $r78 from "./routes/finances-second/discounts.tsx";
+import * as $r79 from "./routes/finances-second/events.tsx";
+import * as $r80 from "./routes/finances-second/parameters.tsx";
+import * as $r81 from "./routes/finances-second/reports.tsx";
+import * as $r82 from "./routes/finances-second/students/[id].tsx";
+import * as $r83 from "./routes/finances-second/students/index.tsx";
+import * as $r84 from "./routes/grades.tsx";
+import * as $r85 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r86 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r87 from "./routes/hr/calendar/calendar.tsx";
+import * as $r88 from "./routes/hr/calendar/index.tsx";
+import * as $r89 from "./routes/hr/index.tsx";
+import * as $r90 from "./routes/index.tsx";
+import * as $r91 from "./routes/lang/[code].tsx";
+import * as $r92 from "./routes/lang/index.tsx";
+import * as $r93 from "./routes/language/[lang].tsx";
+import * as $r94 from "./routes/lists/[sectionId].tsx";
+import * as $r95 from "./routes/lists/index.tsx";
+import * as $r96 from "./routes/lists/list.tsx";
+import * as $r97 from "./routes/login.tsx";
+import * as $r98 from "./routes/logout.tsx";
+import * as $r99 from "./routes/mailbox.tsx";
+import * as $r100 from "./routes/messages/index.tsx";
+import * as $r101 from "./routes/messages/list.tsx";
+import * as $r102 from "./routes/mobility-books.tsx";
+import * as $r103 from "./routes/mobility.tsx";
+import * as $r104 from "./routes/my-devices.tsx";
+import * as $r105 from "./routes/notifications/consents.tsx";
+import * as $r106 from "./routes/notifications/statements.tsx";
+import * as $r107 from "./routes/online-register.tsx";
+import * as $r108 from "./routes/permissions/access-points.tsx";
+import * as $r109 from "./routes/permissions/index.tsx";
+import * as $r110 from "./routes/permissions/jobs.tsx";
+import * as $r111 from "./routes/permissions/menu.tsx";
+import * as $r112 from "./routes/permissions/params.tsx";
+import * as $r113 from "./routes/permissions/professors.tsx";
+import * as $r114 from "./routes/permissions/roles.tsx";
+import * as $r115 from "./routes/permissions/users.tsx";
+import * as $r116 from "./routes/personal-vote.tsx";
+import * as $r117 from "./routes/poll-response.tsx";
+import * as $r118 from "./routes/poll/dashboard.tsx";
+import * as $r119 from "./routes/poll/index.tsx";
+import * as $r120 from "./routes/registration.tsx";
+import * as $r121 from "./routes/school-leavers.tsx";
+import * as $r122 from "./routes/sms.tsx";
+import * as $r123 from "./routes/structure/index.tsx";
+import * as $r124 from "./routes/structure/schools.tsx";
+import * as $r125 from "./routes/structure/specials.tsx";
+import * as $r126 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r127 from "./routes/students/[id].tsx";
+import * as $r128 from "./routes/students/index.tsx";
+import * as $r129 from "./routes/tables.tsx";
+import * as $r130 from "./routes/ui-kit.tsx";
+import * as $r131 from "./routes/user/notifications/list.tsx";
+import * as $r132 from "./routes/user/notifications/settings.tsx";
+import * as $r133 from "./routes/vote-form.tsx";
+import * as $i0 from "./islands/analytics/chart.tsx";
+import * as $i1 from "./islands/books/actions.tsx";
+import * as $i2 from "./islands/books/export.tsx";
+import * as $i3 from "./islands/books/filter_behavior.tsx";
+import * as $i4 from "./islands/books/sub_books_table.tsx";
+import * as $i5 from "./islands/calendar/event_form.tsx";
+import * as $i6 from "./islands/chat/event_log_follow.tsx";
+import * as $i7 from "./islands/chat/widget.tsx";
+import * as $i8 from "./islands/consent/check.tsx";
+import * as $i9 from "./islands/consent/dialog.tsx";
+import * as $i10 from "./islands/finances/actions.tsx";
+import * as $i11 from "./islands/finances/import_panel.tsx";
+import * as $i12 from "./islands/hr/list.tsx";
+import * as $i13 from "./islands/hr/profile_edit.tsx";
+import * as $i14 from "./islands/languages/actions.tsx";
+import * as $i15 from "./islands/languages/translation_editor.tsx";
+import * as $i16 from "./islands/lists/attendance_grid.tsx";
+import * as $i17 from "./islands/lists/component_types.tsx";
+import * as $i18 from "./islands/lists/list_actions.tsx";
+import * as $i19 from "./islands/lists/list_grid.tsx";
+import * as $i20 from "./islands/lists/list_import.tsx";
+import * as $i21 from "./islands/messages/composer.tsx";
+import * as $i22 from "./islands/permissions/access_points.tsx";
+import * as $i23 from "./islands/permissions/accounts.tsx";
+import * as $i24 from "./islands/permissions/dead_letters.tsx";
+import * as $i25 from "./islands/permissions/menu.tsx";
+import * as $i26 from "./islands/permissions/params.tsx";
+import * as $i27 from "./islands/permissions/roles.tsx";
+import * as $i28 from "./islands/polls/answer_form.tsx";
+import * as $i29 from "./islands/polls/builder.tsx";
+import * as $i30 from "./islands/polls/export.tsx";
+import * as $i31 from "./islands/polls/row_actions.tsx";
+import * as $i32 from "./islands/registration/actions.tsx";
+import * as $i33 from "./islands/shell/mailbox_items.tsx";
+import * as $i34 from "./islands/shell/side_menu.tsx";
+import * as $i35 from "./islands/shell/top_bar.tsx";
+import * as $i36 from "./islands/sms/composer.tsx";
+import * as $i37 from "./islands/sms/resend.tsx";
+import * as $i38 from "./islands/structure/programs.tsx";
+import * as $i39 from "./islands/structure/schools.tsx";
+import * as $i40 from "./islands/students/filters.tsx";
+import * as $i41 from "./islands/students/form.tsx";
+import * as $i42 from "./islands/students/qr.tsx";
+import * as $i43 from "./islands/timetable/toolbar.tsx";
+import * as $i44 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -188,173 +193,178 @@ const manifest: Manifest = {
     "./routes/admissions/[id].tsx": $r6,
     "./routes/admissions/index.tsx": $r7,
     "./routes/alumni.tsx": $r8,
-    "./routes/api/applications.ts": $r9,
-    "./routes/api/auditoriums.ts": $r10,
-    "./routes/api/auth.ts": $r11,
-    "./routes/api/auth_params.ts": $r12,
-    "./routes/api/book_components.ts": $r13,
-    "./routes/api/book_conditions.ts": $r14,
-    "./routes/api/book_log.ts": $r15,
-    "./routes/api/book_professors.ts": $r16,
-    "./routes/api/books.ts": $r17,
-    "./routes/api/calendar.ts": $r18,
-    "./routes/api/chat.ts": $r19,
-    "./routes/api/component_types.ts": $r20,
-    "./routes/api/consent.ts": $r21,
-    "./routes/api/devices.ts": $r22,
-    "./routes/api/diploma_enclosures.ts": $r23,
-    "./routes/api/events.ts": $r24,
-    "./routes/api/finance_discounts.ts": $r25,
-    "./routes/api/finance_entries.ts": $r26,
-    "./routes/api/finance_imports.ts": $r27,
-    "./routes/api/finance_params.ts": $r28,
-    "./routes/api/finance_reports.ts": $r29,
-    "./routes/api/finance_students.ts": $r30,
-    "./routes/api/grades.ts": $r31,
-    "./routes/api/holds.ts": $r32,
-    "./routes/api/hr.ts": $r33,
-    "./routes/api/jobs.ts": $r34,
-    "./routes/api/languages.ts": $r35,
-    "./routes/api/lists.ts": $r36,
-    "./routes/api/mailbox.ts": $r37,
-    "./routes/api/menu.ts": $r38,
-    "./routes/api/messages.ts": $r39,
-    "./routes/api/mobility.ts": $r40,
-    "./routes/api/notifications.ts": $r41,
-    "./routes/api/polls.ts": $r42,
-    "./routes/api/preferences.ts": $r43,
-    "./routes/api/professors.ts": $r44,
-    "./routes/api/programs.ts": $r45,
-    "./routes/api/registration_groups.ts": $r46,
-    "./routes/api/registration_offerings.ts": $r47,
-    "./routes/api/registration_rosters.ts": $r48,
-    "./routes/api/registration_windows.ts": $r49,
-    "./routes/api/registrations.ts": $r50,
-    "./routes/api/roles.ts": $r51,
-    "./routes/api/rule_students.ts": $r52,
-    "./routes/api/schools.ts": $r53,
-    "./routes/api/settings.ts": $r54,
-    "./routes/api/shell.ts": $r55,
-    "./routes/api/sms.ts": $r56,
-    "./routes/api/student_status.ts": $r57,
-    "./routes/api/students.ts": $r58,
-    "./routes/api/sub_books.ts": $r59,
-    "./routes/api/syllabuses.ts": $r60,
-    "./routes/api/system.ts": $r61,
-    "./routes/api/timetable.ts": $r62,
-    "./routes/api/timetable_entries.ts": $r63,
-    "./routes/api/users.ts": $r64,
-    "./routes/api/votes.ts": $r65,
-    "./routes/books.tsx": $r66,
-    "./routes/chancellery.tsx": $r67,
-    "./routes/chat/event-log.tsx": $r68,
-    "./routes/components.tsx": $r69,
-    "./routes/diploma-enclosures/dashboard.tsx": $r70,
-    "./routes/diploma-enclosures/index.tsx": $r71,
-    "./routes/event-calendar.tsx": $r72,
-    "./routes/exported-poll.tsx": $r73,
-    "./routes/finances-second/discounts.tsx": $r74,
-    "./routes/finances-second/events.tsx": $r75,
-    "./routes/finances-second/parameters.tsx": $r76,
-    "./routes/finances-second/reports.tsx": $r77,
-    "./routes/finances-second/students/[id].tsx": $r78,
-    "./routes/finances-second/students/index.tsx": $r79,
-    "./routes/grades.tsx": $r80,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r81,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r82,
-    "./routes/hr/calendar/calendar.tsx": $r83,
-    "./routes/hr/calendar/index.tsx": $r84,
-    "./routes/hr/index.tsx": $r85,
-    "./routes/index.tsx": $r86,
-    "./routes/lang/[code].tsx": $r87,
-    "./routes/lang/index.tsx": $r88,
-    "./routes/language/[lang].tsx": $r89,
-    "./routes/lists/[sectionId].tsx": $r90,
-    "./routes/lists/index.tsx": $r91,
-    "./routes/lists/list.tsx": $r92,
-    "./routes/login.tsx": $r93,
-    "./routes/logout.tsx": $r94,
-    "./routes/mailbox.tsx": $r95,
-    "./routes/messages/index.tsx": $r96,
-    "./routes/messages/list.tsx": $r97,
-    "./routes/mobility-books.tsx": $r98,
-    "./routes/mobility.tsx": $r99,
-    "./routes/my-devices.tsx": $r100,
-    "./routes/notifications/consents.tsx": $r101,
-    "./routes/notifications/statements.tsx": $r102,
-    "./routes/online-register.tsx": $r103,
-    "./routes/permissions/access-points.tsx": $r104,
-    "./routes/permissions/index.tsx": $r105,
-    "./routes/permissions/jobs.tsx": $r106,
-    "./routes/permissions/menu.tsx": $r107,
-    "./routes/permissions/params.tsx": $r108,
-    "./routes/permissions/professors.tsx": $r109,
-    "./routes/permissions/roles.tsx": $r110,
-    "./routes/permissions/users.tsx": $r111,
-    "./routes/personal-vote.tsx": $r112,
-    "./routes/poll-response.tsx": $r113,
-    "./routes/poll/dashboard.tsx": $r114,
-    "./routes/poll/index.tsx": $r115,
-    "./routes/registration.tsx": $r116,
-    "./routes/school-leavers.tsx": $r117,
-    "./routes/sms.tsx": $r118,
-    "./routes/structure/index.tsx": $r119,
-    "./routes/structure/schools.tsx": $r120,
-    "./routes/structure/specials.tsx": $r121,
-    "./routes/studentInfoQrCode/[token].tsx": $r122,
-    "./routes/students/[id].tsx": $r123,
-    "./routes/students/index.tsx": $r124,
-    "./routes/tables.tsx": $r125,
-    "./routes/ui-kit.tsx": $r126,
-    "./routes/user/notifications/list.tsx": $r127,
-    "./routes/user/notifications/settings.tsx": $r128,
-    "./routes/vote-form.tsx": $r129,
+    "./routes/analytics/dashboard.tsx": $r9,
+    "./routes/analytics/foreign-students.tsx": $r10,
+    "./routes/analytics/index.tsx": $r11,
+    "./routes/api/analytics.ts": $r12,
+    "./routes/api/applications.ts": $r13,
+    "./routes/api/auditoriums.ts": $r14,
+    "./routes/api/auth.ts": $r15,
+    "./routes/api/auth_params.ts": $r16,
+    "./routes/api/book_components.ts": $r17,
+    "./routes/api/book_conditions.ts": $r18,
+    "./routes/api/book_log.ts": $r19,
+    "./routes/api/book_professors.ts": $r20,
+    "./routes/api/books.ts": $r21,
+    "./routes/api/calendar.ts": $r22,
+    "./routes/api/chat.ts": $r23,
+    "./routes/api/component_types.ts": $r24,
+    "./routes/api/consent.ts": $r25,
+    "./routes/api/devices.ts": $r26,
+    "./routes/api/diploma_enclosures.ts": $r27,
+    "./routes/api/events.ts": $r28,
+    "./routes/api/finance_discounts.ts": $r29,
+    "./routes/api/finance_entries.ts": $r30,
+    "./routes/api/finance_imports.ts": $r31,
+    "./routes/api/finance_params.ts": $r32,
+    "./routes/api/finance_reports.ts": $r33,
+    "./routes/api/finance_students.ts": $r34,
+    "./routes/api/grades.ts": $r35,
+    "./routes/api/holds.ts": $r36,
+    "./routes/api/hr.ts": $r37,
+    "./routes/api/jobs.ts": $r38,
+    "./routes/api/languages.ts": $r39,
+    "./routes/api/lists.ts": $r40,
+    "./routes/api/mailbox.ts": $r41,
+    "./routes/api/menu.ts": $r42,
+    "./routes/api/messages.ts": $r43,
+    "./routes/api/mobility.ts": $r44,
+    "./routes/api/notifications.ts": $r45,
+    "./routes/api/polls.ts": $r46,
+    "./routes/api/preferences.ts": $r47,
+    "./routes/api/professors.ts": $r48,
+    "./routes/api/programs.ts": $r49,
+    "./routes/api/registration_groups.ts": $r50,
+    "./routes/api/registration_offerings.ts": $r51,
+    "./routes/api/registration_rosters.ts": $r52,
+    "./routes/api/registration_windows.ts": $r53,
+    "./routes/api/registrations.ts": $r54,
+    "./routes/api/roles.ts": $r55,
+    "./routes/api/rule_students.ts": $r56,
+    "./routes/api/schools.ts": $r57,
+    "./routes/api/settings.ts": $r58,
+    "./routes/api/shell.ts": $r59,
+    "./routes/api/sms.ts": $r60,
+    "./routes/api/student_status.ts": $r61,
+    "./routes/api/students.ts": $r62,
+    "./routes/api/sub_books.ts": $r63,
+    "./routes/api/syllabuses.ts": $r64,
+    "./routes/api/system.ts": $r65,
+    "./routes/api/timetable.ts": $r66,
+    "./routes/api/timetable_entries.ts": $r67,
+    "./routes/api/users.ts": $r68,
+    "./routes/api/votes.ts": $r69,
+    "./routes/books.tsx": $r70,
+    "./routes/chancellery.tsx": $r71,
+    "./routes/chat/event-log.tsx": $r72,
+    "./routes/components.tsx": $r73,
+    "./routes/diploma-enclosures/dashboard.tsx": $r74,
+    "./routes/diploma-enclosures/index.tsx": $r75,
+    "./routes/event-calendar.tsx": $r76,
+    "./routes/exported-poll.tsx": $r77,
+    "./routes/finances-second/discounts.tsx": $r78,
+    "./routes/finances-second/events.tsx": $r79,
+    "./routes/finances-second/parameters.tsx": $r80,
+    "./routes/finances-second/reports.tsx": $r81,
+    "./routes/finances-second/students/[id].tsx": $r82,
+    "./routes/finances-second/students/index.tsx": $r83,
+    "./routes/grades.tsx": $r84,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r85,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r86,
+    "./routes/hr/calendar/calendar.tsx": $r87,
+    "./routes/hr/calendar/index.tsx": $r88,
+    "./routes/hr/index.tsx": $r89,
+    "./routes/index.tsx": $r90,
+    "./routes/lang/[code].tsx": $r91,
+    "./routes/lang/index.tsx": $r92,
+    "./routes/language/[lang].tsx": $r93,
+    "./routes/lists/[sectionId].tsx": $r94,
+    "./routes/lists/index.tsx": $r95,
+    "./routes/lists/list.tsx": $r96,
+    "./routes/login.tsx": $r97,
+    "./routes/logout.tsx": $r98,
+    "./routes/mailbox.tsx": $r99,
+    "./routes/messages/index.tsx": $r100,
+    "./routes/messages/list.tsx": $r101,
+    "./routes/mobility-books.tsx": $r102,
+    "./routes/mobility.tsx": $r103,
+    "./routes/my-devices.tsx": $r104,
+    "./routes/notifications/consents.tsx": $r105,
+    "./routes/notifications/statements.tsx": $r106,
+    "./routes/online-register.tsx": $r107,
+    "./routes/permissions/access-points.tsx": $r108,
+    "./routes/permissions/index.tsx": $r109,
+    "./routes/permissions/jobs.tsx": $r110,
+    "./routes/permissions/menu.tsx": $r111,
+    "./routes/permissions/params.tsx": $r112,
+    "./routes/permissions/professors.tsx": $r113,
+    "./routes/permissions/roles.tsx": $r114,
+    "./routes/permissions/users.tsx": $r115,
+    "./routes/personal-vote.tsx": $r116,
+    "./routes/poll-response.tsx": $r117,
+    "./routes/poll/dashboard.tsx": $r118,
+    "./routes/poll/index.tsx": $r119,
+    "./routes/registration.tsx": $r120,
+    "./routes/school-leavers.tsx": $r121,
+    "./routes/sms.tsx": $r122,
+    "./routes/structure/index.tsx": $r123,
+    "./routes/structure/schools.tsx": $r124,
+    "./routes/structure/specials.tsx": $r125,
+    "./routes/studentInfoQrCode/[token].tsx": $r126,
+    "./routes/students/[id].tsx": $r127,
+    "./routes/students/index.tsx": $r128,
+    "./routes/tables.tsx": $r129,
+    "./routes/ui-kit.tsx": $r130,
+    "./routes/user/notifications/list.tsx": $r131,
+    "./routes/user/notifications/settings.tsx": $r132,
+    "./routes/vote-form.tsx": $r133,
   },
   islands: {
-    "./islands/books/actions.tsx": $i0,
-    "./islands/books/export.tsx": $i1,
-    "./islands/books/filter_behavior.tsx": $i2,
-    "./islands/books/sub_books_table.tsx": $i3,
-    "./islands/calendar/event_form.tsx": $i4,
-    "./islands/chat/event_log_follow.tsx": $i5,
-    "./islands/chat/widget.tsx": $i6,
-    "./islands/consent/check.tsx": $i7,
-    "./islands/consent/dialog.tsx": $i8,
-    "./islands/finances/actions.tsx": $i9,
-    "./islands/finances/import_panel.tsx": $i10,
-    "./islands/hr/list.tsx": $i11,
-    "./islands/hr/profile_edit.tsx": $i12,
-    "./islands/languages/actions.tsx": $i13,
-    "./islands/languages/translation_editor.tsx": $i14,
-    "./islands/lists/attendance_grid.tsx": $i15,
-    "./islands/lists/component_types.tsx": $i16,
-    "./islands/lists/list_actions.tsx": $i17,
-    "./islands/lists/list_grid.tsx": $i18,
-    "./islands/lists/list_import.tsx": $i19,
-    "./islands/messages/composer.tsx": $i20,
-    "./islands/permissions/access_points.tsx": $i21,
-    "./islands/permissions/accounts.tsx": $i22,
-    "./islands/permissions/dead_letters.tsx": $i23,
-    "./islands/permissions/menu.tsx": $i24,
-    "./islands/permissions/params.tsx": $i25,
-    "./islands/permissions/roles.tsx": $i26,
-    "./islands/polls/answer_form.tsx": $i27,
-    "./islands/polls/builder.tsx": $i28,
-    "./islands/polls/export.tsx": $i29,
-    "./islands/polls/row_actions.tsx": $i30,
-    "./islands/registration/actions.tsx": $i31,
-    "./islands/shell/mailbox_items.tsx": $i32,
-    "./islands/shell/side_menu.tsx": $i33,
-    "./islands/shell/top_bar.tsx": $i34,
-    "./islands/sms/composer.tsx": $i35,
-    "./islands/sms/resend.tsx": $i36,
-    "./islands/structure/programs.tsx": $i37,
-    "./islands/structure/schools.tsx": $i38,
-    "./islands/students/filters.tsx": $i39,
-    "./islands/students/form.tsx": $i40,
-    "./islands/students/qr.tsx": $i41,
-    "./islands/timetable/toolbar.tsx": $i42,
-    "./islands/ui/kit_demo.tsx": $i43,
+    "./islands/analytics/chart.tsx": $i0,
+    "./islands/books/actions.tsx": $i1,
+    "./islands/books/export.tsx": $i2,
+    "./islands/books/filter_behavior.tsx": $i3,
+    "./islands/books/sub_books_table.tsx": $i4,
+    "./islands/calendar/event_form.tsx": $i5,
+    "./islands/chat/event_log_follow.tsx": $i6,
+    "./islands/chat/widget.tsx": $i7,
+    "./islands/consent/check.tsx": $i8,
+    "./islands/consent/dialog.tsx": $i9,
+    "./islands/finances/actions.tsx": $i10,
+    "./islands/finances/import_panel.tsx": $i11,
+    "./islands/hr/list.tsx": $i12,
+    "./islands/hr/profile_edit.tsx": $i13,
+    "./islands/languages/actions.tsx": $i14,
+    "./islands/languages/translation_editor.tsx": $i15,
+    "./islands/lists/attendance_grid.tsx": $i16,
+    "./islands/lists/component_types.tsx": $i17,
+    "./islands/lists/list_actions.tsx": $i18,
+    "./islands/lists/list_grid.tsx": $i19,
+    "./islands/lists/list_import.tsx": $i20,
+    "./islands/messages/composer.tsx": $i21,
+    "./islands/permissions/access_points.tsx": $i22,
+    "./islands/permissions/accounts.tsx": $i23,
+    "./islands/permissions/dead_letters.tsx": $i24,
+    "./islands/permissions/menu.tsx": $i25,
+    "./islands/permissions/params.tsx": $i26,
+    "./islands/permissions/roles.tsx": $i27,
+    "./islands/polls/answer_form.tsx": $i28,
+    "./islands/polls/builder.tsx": $i29,
+    "./islands/polls/export.tsx": $i30,
+    "./islands/polls/row_actions.tsx": $i31,
+    "./islands/registration/actions.tsx": $i32,
+    "./islands/shell/mailbox_items.tsx": $i33,
+    "./islands/shell/side_menu.tsx": $i34,
+    "./islands/shell/top_bar.tsx": $i35,
+    "./islands/sms/composer.tsx": $i36,
+    "./islands/sms/resend.tsx": $i37,
+    "./islands/structure/programs.tsx": $i38,
+    "./islands/structure/schools.tsx": $i39,
+    "./islands/students/filters.tsx": $i40,
+    "./islands/students/form.tsx": $i41,
+    "./islands/students/qr.tsx": $i42,
+    "./islands/timetable/toolbar.tsx": $i43,
+    "./islands/ui/kit_demo.tsx": $i44,
   },
 };
 
@@ -362,61 +372,62 @@ export default manifest;
 
 /** Every API operation by `"METHOD /path"`, for the islands' typed client (components/api.ts). */
 export type ApiOperations = OperationsOf<{
-  "/api/applications": typeof $r9;
-  "/api/auditoriums": typeof $r10;
-  "/api/auth": typeof $r11;
-  "/api/auth_params": typeof $r12;
-  "/api/book_components": typeof $r13;
-  "/api/book_conditions": typeof $r14;
-  "/api/book_log": typeof $r15;
-  "/api/book_professors": typeof $r16;
-  "/api/books": typeof $r17;
-  "/api/calendar": typeof $r18;
-  "/api/chat": typeof $r19;
-  "/api/component_types": typeof $r20;
-  "/api/consent": typeof $r21;
-  "/api/devices": typeof $r22;
-  "/api/diploma_enclosures": typeof $r23;
-  "/api/events": typeof $r24;
-  "/api/finance_discounts": typeof $r25;
-  "/api/finance_entries": typeof $r26;
-  "/api/finance_imports": typeof $r27;
-  "/api/finance_params": typeof $r28;
-  "/api/finance_reports": typeof $r29;
-  "/api/finance_students": typeof $r30;
-  "/api/grades": typeof $r31;
-  "/api/holds": typeof $r32;
-  "/api/hr": typeof $r33;
-  "/api/jobs": typeof $r34;
-  "/api/languages": typeof $r35;
-  "/api/lists": typeof $r36;
-  "/api/mailbox": typeof $r37;
-  "/api/menu": typeof $r38;
-  "/api/messages": typeof $r39;
-  "/api/mobility": typeof $r40;
-  "/api/notifications": typeof $r41;
-  "/api/polls": typeof $r42;
-  "/api/preferences": typeof $r43;
-  "/api/professors": typeof $r44;
-  "/api/programs": typeof $r45;
-  "/api/registration_groups": typeof $r46;
-  "/api/registration_offerings": typeof $r47;
-  "/api/registration_rosters": typeof $r48;
-  "/api/registration_windows": typeof $r49;
-  "/api/registrations": typeof $r50;
-  "/api/roles": typeof $r51;
-  "/api/rule_students": typeof $r52;
-  "/api/schools": typeof $r53;
-  "/api/settings": typeof $r54;
-  "/api/shell": typeof $r55;
-  "/api/sms": typeof $r56;
-  "/api/student_status": typeof $r57;
-  "/api/students": typeof $r58;
-  "/api/sub_books": typeof $r59;
-  "/api/syllabuses": typeof $r60;
-  "/api/system": typeof $r61;
-  "/api/timetable": typeof $r62;
-  "/api/timetable_entries": typeof $r63;
-  "/api/users": typeof $r64;
-  "/api/votes": typeof $r65;
+  "/api/analytics": typeof $r12;
+  "/api/applications": typeof $r13;
+  "/api/auditoriums": typeof $r14;
+  "/api/auth": typeof $r15;
+  "/api/auth_params": typeof $r16;
+  "/api/book_components": typeof $r17;
+  "/api/book_conditions": typeof $r18;
+  "/api/book_log": typeof $r19;
+  "/api/book_professors": typeof $r20;
+  "/api/books": typeof $r21;
+  "/api/calendar": typeof $r22;
+  "/api/chat": typeof $r23;
+  "/api/component_types": typeof $r24;
+  "/api/consent": typeof $r25;
+  "/api/devices": typeof $r26;
+  "/api/diploma_enclosures": typeof $r27;
+  "/api/events": typeof $r28;
+  "/api/finance_discounts": typeof $r29;
+  "/api/finance_entries": typeof $r30;
+  "/api/finance_imports": typeof $r31;
+  "/api/finance_params": typeof $r32;
+  "/api/finance_reports": typeof $r33;
+  "/api/finance_students": typeof $r34;
+  "/api/grades": typeof $r35;
+  "/api/holds": typeof $r36;
+  "/api/hr": typeof $r37;
+  "/api/jobs": typeof $r38;
+  "/api/languages": typeof $r39;
+  "/api/lists": typeof $r40;
+  "/api/mailbox": typeof $r41;
+  "/api/menu": typeof $r42;
+  "/api/messages": typeof $r43;
+  "/api/mobility": typeof $r44;
+  "/api/notifications": typeof $r45;
+  "/api/polls": typeof $r46;
+  "/api/preferences": typeof $r47;
+  "/api/professors": typeof $r48;
+  "/api/programs": typeof $r49;
+  "/api/registration_groups": typeof $r50;
+  "/api/registration_offerings": typeof $r51;
+  "/api/registration_rosters": typeof $r52;
+  "/api/registration_windows": typeof $r53;
+  "/api/registrations": typeof $r54;
+  "/api/roles": typeof $r55;
+  "/api/rule_students": typeof $r56;
+  "/api/schools": typeof $r57;
+  "/api/settings": typeof $r58;
+  "/api/shell": typeof $r59;
+  "/api/sms": typeof $r60;
+  "/api/student_status": typeof $r61;
+  "/api/students": typeof $r62;
+  "/api/sub_books": typeof $r63;
+  "/api/syllabuses": typeof $r64;
+  "/api/system": typeof $r65;
+  "/api/timetable": typeof $r66;
+  "/api/timetable_entries": typeof $r67;
+  "/api/users": typeof $r68;
+  "/api/votes": typeof $r69;
 }>;

@@ -68,6 +68,10 @@ const AREAS: Record<string, { tag: string; segments: string[] }> = {
     segments: ["applications", "student_status", "diploma_enclosures", "mobility"],
   },
   "Votes and evaluations": { tag: "votes", segments: ["votes"] },
+  "Analytics: the dashboard's figures, students by citizenship": {
+    tag: "analytics",
+    segments: ["analytics"],
+  },
   "Notifications, mailbox, consents and the shell's live counters": {
     tag: "notifications",
     segments: ["notifications", "mailbox", "consent", "user", "event"],

@@ -86,13 +86,16 @@ Deno.test("personal data: each demo account gets the personal fields it may see"
       assertEquals(phones.filter((p) => p !== ownShown), []);
     });
 
-    await t.step(`${account}: students' personal numbers and birth dates only with the keys`, async () => {
-      const list = await get("/api/students?limit=20", auth);
-      if (!["admin", "staff"].includes(account)) return assertEquals(list.status, 403);
-      for (const row of list.body.data) assertEquals(personalOf(row), ["personalNumber"]);
-      const one = await get(`/api/students/${list.body.data[0].id}`, auth);
-      assertEquals(personalOf(one.body.student), ["birthDate", "personalNumber", "phone"]);
-    });
+    await t.step(
+      `${account}: students' personal numbers, birth dates and citizenship only with the keys`,
+      async () => {
+        const list = await get("/api/students?limit=20", auth);
+        if (!["admin", "staff"].includes(account)) return assertEquals(list.status, 403);
+        for (const row of list.body.data) assertEquals(personalOf(row), ["personalNumber"]);
+        const one = await get(`/api/students/${list.body.data[0].id}`, auth);
+        assertEquals(personalOf(one.body.student), ["birthDate", "citizenship", "personalNumber", "phone"]);
+      },
+    );
   }
 });
 

@@ -3,6 +3,7 @@ import type { StudentProfile } from "../../services/students/mod.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 import { formatDisplayDate } from "../ui/mod.ts";
 import { formatGpa, localName, statusBadgeClass } from "./labels.ts";
+import { citizenshipName } from "../../services/students/citizenship.ts";
 
 export interface StudentProfileCardProps {
   profile: StudentProfile;
@@ -42,6 +43,9 @@ export function StudentProfileCard({ profile, t, lang }: StudentProfileCardProps
         <a href={`mailto:${s.email}`} class="text-primary-700 hover:underline">{s.email}</a>
       </Item>
       {s.phone !== undefined && <Item label={field("phone")}>{s.phone || "—"}</Item>}
+      {s.citizenship !== undefined && (
+        <Item label={field("citizenship")}>{citizenshipName(s.citizenship, lang)}</Item>
+      )}
       <Item label={field("school")}>{school ? localName(school, lang) : "—"}</Item>
       <Item label={field("program")}>{program ? `${program.code} — ${localName(program, lang)}` : "—"}</Item>
       <Item label={field("status")}>

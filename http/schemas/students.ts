@@ -45,6 +45,12 @@ const StudentFields = {
   programId: z.number().int().min(-1e9).max(Number.MAX_SAFE_INTEGER).optional(),
   status: Status,
   admissionYear: z.number().int().min(-1e9).max(1e9).optional(),
+  citizenship: z.string().max(10).optional().openapi({
+    description:
+      "ISO 3166 two-letter code; absent: Georgia (GE). Kept as stored when the editor may not see it " +
+      "(menu.personalInfo.view.country)",
+    example: "GE",
+  }),
 };
 
 export const StudentBody = z.strictObject(StudentFields).openapi("StudentInput");
@@ -68,6 +74,9 @@ export const Student = z.object({
   programId: z.number().int(),
   status: Status,
   admissionYear: z.number().int(),
+  citizenship: z.string().optional().openapi({
+    description: "ISO 3166 two-letter code. Personal data: only with menu.personalInfo.view.country",
+  }),
   userId: z.number().int().nullable(),
 }).openapi("Student");
 

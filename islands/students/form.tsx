@@ -32,6 +32,8 @@ export interface StudentFormValues {
   programId: string;
   status: string;
   admissionYear: string;
+  /** ISO 3166 two-letter code. */
+  citizenship: string;
 }
 
 export interface StudentFormProps {
@@ -45,6 +47,8 @@ export interface StudentFormProps {
   initial?: StudentFormValues;
   /** Personal fields the editor may not see: not shown, sent empty, and kept as stored by the server. */
   hidden?: string[];
+  /** The citizenships offered, named in the page's language (the student's own is among them). */
+  countries?: SelectOption[];
 }
 
 const EMPTY: StudentFormValues = {
@@ -59,6 +63,7 @@ const EMPTY: StudentFormValues = {
   programId: "",
   status: "active",
   admissionYear: String(new Date().getFullYear()),
+  citizenship: "GE",
 };
 
 type TextField =
@@ -86,6 +91,7 @@ const FORM_FIELDS = [
   "programId",
   "status",
   "admissionYear",
+  "citizenship",
 ];
 
 /** The server HTML depends only on the props and the language (see framework/islands.ts). */
@@ -117,6 +123,8 @@ export function StudentForm(props: StudentFormProps) {
       programId: (values.programId ? Number(values.programId) : undefined) as number,
       admissionYear: (values.admissionYear ? Number(values.admissionYear) : undefined) as number,
       status: values.status as "active",
+      // Not shown to this editor: left out, and the server keeps what is stored.
+      citizenship: hidden.has("citizenship") ? undefined : values.citizenship,
     };
   };
   const form = useSave({
@@ -241,6 +249,17 @@ export function StudentForm(props: StudentFormProps) {
               error={fieldErrors.admissionYear}
               onInput={(e) => set("admissionYear")(e.currentTarget.value)}
             />
+            {!hidden.has("citizenship") && (
+              <Select
+                id={`${id}-citizenship`}
+                label={t("students.fields.citizenship")}
+                required
+                options={props.countries ?? []}
+                value={values.citizenship}
+                error={fieldErrors.citizenship}
+                onChange={(e) => set("citizenship")(e.currentTarget.value)}
+              />
+            )}
           </>
         )}
       </FormDialog>

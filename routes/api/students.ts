@@ -2,6 +2,7 @@
  * The students registry (API.md "Academic core": studentList, studentExport, studentGet, studentAdd,
  * studentEdit; and studentLog, studentQrLink).
  */
+import { citizenshipOf } from "../../services/students/citizenship.ts";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
@@ -56,8 +57,11 @@ const seenBy = (c: Context, student: { id: number; userId: number | null }) => {
   const state = stateOf(c);
   return studentFieldsSeenBy(state.auth, state.identity!.user, student);
 };
+// A record from before citizenship was kept reads as Georgia (students/citizenship.ts), then is hidden or not.
+const withCitizenship = (s: Student) => ({ ...s, citizenship: citizenshipOf(s) });
+
 const stored = (c: Context, r: StoredRecord<Student>) => ({
-  ...withoutHiddenPersonal(r.value, seenBy(c, r.value)),
+  ...withoutHiddenPersonal(withCitizenship(r.value), seenBy(c, r.value)),
   versionstamp: r.versionstamp,
 });
 const VIEW = "menu.students";
@@ -146,7 +150,7 @@ router.openapi(
       r && { id: r.id, code: r.code, nameKa: r.nameKa, nameEn: r.nameEn };
     return c.json({
       student: {
-        ...withoutHiddenPersonal(profile.student, seenBy(c, profile.student)),
+        ...withoutHiddenPersonal(withCitizenship(profile.student), seenBy(c, profile.student)),
         versionstamp: profile.versionstamp,
       },
       program: ref(profile.program),

@@ -1,3 +1,4 @@
+import { citizenshipChoices, citizenshipOf } from "../../services/students/citizenship.ts";
 import { localName, otherScriptName, studentName } from "../../components/students/labels.ts";
 import { StudentHistory } from "../../components/students/student_history.tsx";
 import { StudentProfileCard } from "../../components/students/student_profile.tsx";
@@ -44,7 +45,13 @@ export const handler: Handlers<StudentPage, AppState> = {
     if (!profile) throw notFound(STUDENTS);
     const visible = studentFieldsSeenBy(state.auth, state.identity!.user, profile.student);
     return render({
-      profile: { ...profile, student: withoutHiddenPersonal(profile.student, visible) },
+      profile: {
+        ...profile,
+        student: withoutHiddenPersonal(
+          { ...profile.student, citizenship: citizenshipOf(profile.student) },
+          visible,
+        ),
+      },
       history: historySeenWith(await studentHistory(id, state.lang), visible),
       structure,
       hidden: PERSONAL_FIELDS.filter((f) => !visible.has(f)),
@@ -89,6 +96,7 @@ export default function StudentPage({ data, state }: PageProps<StudentPage, AppS
                 .filter((p) => p.status === "active" || p.id === s.programId)
                 .map((p) => ({ value: String(p.id), label: programLabel(p) }))}
               hidden={data.hidden}
+              countries={citizenshipChoices(lang, s.citizenship)}
               initial={{
                 personalNumber: s.personalNumber ?? "",
                 lastNameKa: s.lastNameKa,
@@ -101,6 +109,7 @@ export default function StudentPage({ data, state }: PageProps<StudentPage, AppS
                 programId: String(s.programId),
                 status: s.status,
                 admissionYear: String(s.admissionYear),
+                citizenship: s.citizenship ?? "",
               }}
             />
           )}

@@ -1,3 +1,4 @@
+import { citizenshipChoices } from "../../services/students/citizenship.ts";
 import {
   isFiltered,
   readStudentListState,
@@ -15,7 +16,7 @@ import { findStudents } from "../../services/students/list_index.ts";
 import { listRow, type Structure, type StudentListRow } from "../../services/students/structure.ts";
 import { lastAdmissionYear } from "../../services/students/rules.ts";
 import { studentFieldsSeenBy } from "../../services/students/personal.ts";
-import { withoutHiddenPersonal } from "../../services/identity/personal_data.ts";
+import { PERSONAL_FIELD_KEYS, withoutHiddenPersonal } from "../../services/identity/personal_data.ts";
 import type { AppState } from "../../http/app_state.ts";
 import { memoByIdentity } from "../../utils/identity_tag.ts";
 import type { Lang } from "../../utils/i18n.ts";
@@ -102,6 +103,8 @@ export default function StudentsPage({ data, state }: PageProps<StudentsPage, Ap
           mode="add"
           programs={activeProgramChoices(structure.programList, lang)}
           maxYear={lastAdmissionYear()}
+          countries={citizenshipChoices(lang)}
+          hidden={auth.can(PERSONAL_FIELD_KEYS.citizenship) ? [] : ["citizenship"]}
         />
       )}
     </section>

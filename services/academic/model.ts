@@ -53,6 +53,11 @@ export interface Student {
   programId: number;
   status: StudentStatus;
   admissionYear: number;
+  /**
+   * ISO 3166 two-letter code (personal data: `menu.personalInfo.view.country`). Absent in records written
+   * before it existed: those are Georgian citizens (students/citizenship.ts `citizenshipOf`).
+   */
+  citizenship?: string;
   /** The sign-in account of the student, if any. */
   userId: number | null;
 }

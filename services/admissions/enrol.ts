@@ -48,6 +48,7 @@ export function enrolApplication(
       programId: before.programId,
       status: "active",
       admissionYear: input.admissionYear,
+      citizenship: before.citizenship,
     });
     const studentId = counterValue(counter) + 1;
     const [program, taken, slot] = await db().getMany<[Program, number, unknown]>([

@@ -5,6 +5,8 @@
 import type { Migration } from "./migrations.ts";
 import { headRecord, joinRoom, roomRecord } from "../chat/room_records.ts";
 import { keys } from "../chat/model.ts";
+import type { TranscriptEntry } from "../academic/model.ts";
+import { totalsOf, TRANSCRIPT_TOTALS, TRANSCRIPTS, type TranscriptTotals } from "../students/transcripts.ts";
 
 /** Rooms read per batch, and rewritten per batch: 2 checks each stay under KV's 100 checks per atomic. */
 const READ_BATCH = 200;
@@ -40,7 +42,34 @@ export const MIGRATIONS: readonly Migration[] = [
       return read < READ_BATCH ? null : rooms.cursor;
     },
   },
+  {
+    // Students' transcript totals written before they counted entries per grade (the analytics' grade
+    // distributions, issue 22) get the counts, recomputed from the student's entries. Afterwards every totals
+    // record has `grades`, and every writer keeps it.
+    version: 3,
+    name: "transcript_totals_grade_counts",
+    async batch(kv, cursor, atomic) {
+      const totals = kv.list<TranscriptTotals>({ prefix: [TRANSCRIPT_TOTALS] }, {
+        limit: TOTALS_BATCH,
+        cursor: cursor ?? undefined,
+      });
+      let read = 0;
+      for await (const entry of totals) {
+        read++;
+        if (entry.value.grades) continue;
+        const entries: TranscriptEntry[] = [];
+        for await (const e of kv.list<TranscriptEntry>({ prefix: [TRANSCRIPTS, entry.key[1]] })) {
+          entries.push(e.value);
+        }
+        atomic.check(entry).set(entry.key, totalsOf(entries));
+      }
+      return read < TOTALS_BATCH ? null : totals.cursor;
+    },
+  },
 ];
+
+/** Totals per batch: one check each, under KV's 100 checks per atomic with the lock's and the progress's. */
+const TOTALS_BATCH = 90;
 
 function isOlderShape(room: Record<string, unknown>, head: Record<string, unknown>): boolean {
   return "seq" in room || "cursors" in room || !(room.personalTitles instanceof Map) ||

@@ -163,11 +163,24 @@ export function buildStudents(size: UniversitySize, structure: Structure, random
       programId: prog.id,
       status,
       admissionYear: year,
+      citizenship: demo ? "GE" : demoCitizenship(id),
       userId: demo ? DEMO_STUDENT_USER_ID : null,
     });
     plans.push({ completed, ability, language: random.int(0, structure.languageTracks.length - 1) });
   }
   return { students, plans };
+}
+
+/** Where the demo's foreign students come from, the neighbours first (as at Georgian universities). */
+const FOREIGN = ["AZ", "AM", "UA", "TR", "IN", "AZ", "IL", "RU", "UA", "IN", "DE", "EG", "NG", "IR", "US"];
+
+/**
+ * About one student in nine is foreign, picked from the id alone (not the seed's random stream, so every other
+ * demo value stays as it was): the same students on every machine.
+ */
+export function demoCitizenship(id: number): string {
+  const spread = (id * 2_654_435_761) >>> 0;
+  return spread % 9 === 4 ? FOREIGN[(spread >>> 8) % FOREIGN.length] : "GE";
 }
 
 /** A transcript entry's id: the semester, then the course, so a student's entries list in semester order. */

@@ -47,6 +47,8 @@ export interface IndexedStudent {
   gpa: number | null;
   /** Credits of passed courses. */
   credits: number;
+  /** Transcript entries per grade in GRADE_SCALE's order (for the analytics); null when not counted yet. */
+  grades: readonly number[] | null;
   student: Student;
 }
 
@@ -104,6 +106,7 @@ function indexed(student: Student, totals: TranscriptTotals | null): IndexedStud
     searchKa: `${s.firstNameKa} ${s.lastNameKa}${FIELD}${s.lastNameKa} ${s.firstNameKa}`.toLowerCase(),
     gpa: gpaFromTotals(t),
     credits: t.earned,
+    grades: t.grades ?? null,
     student,
   };
 }

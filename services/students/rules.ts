@@ -5,6 +5,7 @@
  */
 import { type Student, STUDENT_STATUSES, type StudentStatus } from "../academic/model.ts";
 import { type FieldError, invalid } from "../../utils/errors.ts";
+import { HOME_CITIZENSHIP, isCitizenshipCode } from "./citizenship.ts";
 
 /** Georgian personal number (პირადი ნომერი): exactly 11 digits. */
 export const PERSONAL_NUMBER_PATTERN = /^\d{11}$/;
@@ -113,6 +114,14 @@ export function normalizeStudent(input: StudentInput, today = new Date()): Stude
     fields.status = { key: status === undefined ? "errors.required" : "errors.invalidChoice" };
   }
 
+  // Not sent (a form without the field, an older client): a Georgian citizen, as every earlier record reads.
+  const citizenship = typeof input.citizenship === "string"
+    ? input.citizenship.trim().toUpperCase()
+    : HOME_CITIZENSHIP;
+  if (input.citizenship !== undefined && typeof input.citizenship !== "string") {
+    fields.citizenship = { key: "errors.invalidType" };
+  } else if (!isCitizenshipCode(citizenship)) fields.citizenship = { key: "errors.invalidChoice" };
+
   const student: StudentInput = {
     personalNumber,
     firstNameKa: name(
@@ -131,6 +140,7 @@ export function normalizeStudent(input: StudentInput, today = new Date()): Stude
     programId,
     status,
     admissionYear,
+    citizenship,
   };
   if (Object.keys(fields).length) throw invalid(fields);
   return student;

@@ -48,14 +48,22 @@ export interface TranscriptTotals {
   credits: number;
   earned: number;
   weighted10: number;
+  /**
+   * Entries per grade, in GRADE_SCALE's order (the analytics' grade distributions add these up instead of
+   * reading every entry). Absent in totals written before it existed until migration 3 fills it in; a writer
+   * never starts counting on such totals, since the count would leave out the older entries.
+   */
+  grades?: number[];
 }
+
+const GRADE_INDEX = new Map(GRADE_SCALE.map((g, i) => [g.grade, i]));
 
 export const EMPTY_TOTALS: TranscriptTotals = { credits: 0, earned: 0, weighted10: 0 };
 
 type Graded = Pick<TranscriptEntry, "grade" | "credits">;
 
 export function totalsOf(entries: readonly Graded[]): TranscriptTotals {
-  const totals = { ...EMPTY_TOTALS };
+  const totals: TranscriptTotals = { ...EMPTY_TOTALS, grades: GRADE_SCALE.map(() => 0) };
   for (const entry of entries) addTo(totals, entry);
   return totals;
 }
@@ -64,7 +72,16 @@ function addTo(totals: TranscriptTotals, entry: Graded): TranscriptTotals {
   totals.credits += entry.credits;
   if (PASSING.has(entry.grade)) totals.earned += entry.credits;
   totals.weighted10 += (POINTS10.get(entry.grade) ?? 0) * entry.credits;
+  countGrade(totals, entry.grade, 1);
   return totals;
+}
+
+/** Moves the grade's count (on a copy of the array: totals are often shallow copies of a stored value). */
+function countGrade(totals: TranscriptTotals, grade: Grade, by: number) {
+  if (!totals.grades) return;
+  const grades = [...totals.grades];
+  grades[GRADE_INDEX.get(grade) ?? grades.length - 1] += by;
+  totals.grades = grades;
 }
 
 /** GPA = Σ(gradePoint × credits) / Σ credits, to 2 decimals; null without credits. */
@@ -249,7 +266,7 @@ export async function rebuildTranscriptTotals(): Promise<Map<number, TranscriptT
   const totals = new Map<number, TranscriptTotals>();
   for await (const e of db().list<TranscriptEntry>({ prefix: [TRANSCRIPTS] }, { batchSize: 1000 })) {
     const studentId = e.key[1] as number;
-    addTo(totals.get(studentId) ?? totals.set(studentId, { ...EMPTY_TOTALS }).get(studentId)!, e.value);
+    addTo(totals.get(studentId) ?? totals.set(studentId, totalsOf([])).get(studentId)!, e.value);
   }
   await bulkSet([...totals].map(([id, t]) => [[TRANSCRIPT_TOTALS, id], t] as const));
   return totals;
@@ -289,6 +306,7 @@ export async function addPublishedEntry(
     base.credits -= previous.credits;
     if (PASSING.has(previous.grade)) base.earned -= previous.credits;
     base.weighted10 -= (POINTS10.get(previous.grade) ?? 0) * previous.credits;
+    countGrade(base, previous.grade, -1);
   }
   const next = addTo(base, entry);
   atomic.check(totals)

@@ -83,6 +83,8 @@ Deno.test("transcript entries", async (t) => {
         credits: 6,
         earned: 0,
         weighted10: 0,
+        // Entries per grade, A … F: one FX.
+        grades: [0, 0, 0, 0, 0, 1, 0],
       });
     });
 
@@ -97,6 +99,7 @@ Deno.test("transcript entries", async (t) => {
           credits: 17,
           earned: 11,
           weighted10: 32 * 6 + 16 * 5,
+          grades: [0, 1, 0, 1, 0, 1, 0],
         });
       },
     );

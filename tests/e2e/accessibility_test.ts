@@ -11,6 +11,8 @@ import { DEMO, signIn, withBrowser } from "./harness.ts";
 /** Every page, once per account (a page not theirs answers 403 or 404, which the suite skips). */
 const PAGES = [
   "/",
+  "/analytics/dashboard",
+  "/analytics/foreign-students",
   "/books",
   "/chancellery",
   "/chat/event-log",

@@ -1,0 +1,141 @@
+/**
+ * Registration fill rates of a semester: every section's enrolled students against its capacity, the spread of
+ * fill rates, and the fullest and emptiest courses. Sections come from the registration domain's cached list
+ * (registration/sections.ts); their seat counters and settings are read with two range scans of the
+ * semester's keys (`["section_seats", "<groupId>-…"]`), not one read per section.
+ *
+ * Kept a few seconds per semester: a seat counter moves with every enrolment, and the registration domain has
+ * deliberately no university-wide version key to move with it (a hot key every decision would contend on), so
+ * the dashboard's fill rates may be up to FRESH_MS old — in every process alike.
+ */
+import { bookName } from "../books/mod.ts";
+import { db } from "../db/kv.ts";
+import { hrName } from "../hr/mod.ts";
+import { keys, NO_SEATS, type SectionSeats, type SectionSettings } from "../registration/model.ts";
+import { capacityOf, groupSections, type Section } from "../registration/sections.ts";
+import type { Lang } from "../../utils/i18n.ts";
+
+const FRESH_MS = 5_000;
+/** Rows of the fullest and emptiest lists. */
+const EXTREMES = 10;
+/** Fill-rate bands: 0–9 %, 10–19 % … 90–99 %, and full (100 % or more). */
+export const FILL_BANDS = [
+  "0–9%",
+  "10–19%",
+  "20–29%",
+  "30–39%",
+  "40–49%",
+  "50–59%",
+  "60–69%",
+  "70–79%",
+  "80–89%",
+  "90–99%",
+  "100%",
+];
+
+export interface SectionFill {
+  sectionId: string;
+  course: string;
+  code: string;
+  professor: string;
+  capacity: number;
+  enrolled: number;
+  waitlisted: number;
+  /** enrolled / capacity, 0–1 (and above when a registrar lowered the capacity under the roster). */
+  rate: number;
+}
+
+export interface FillRates {
+  groupId: number;
+  sections: number;
+  capacity: number;
+  enrolled: number;
+  waitlisted: number;
+  /** Over all sections with seats: Σ enrolled / Σ capacity. */
+  rate: number;
+  bands: number[];
+  fullest: SectionFill[];
+  emptiest: SectionFill[];
+}
+
+interface Fill {
+  section: Section;
+  capacity: number;
+  seats: SectionSeats;
+  closed: boolean;
+}
+
+const held = new Map<number, { kv: Deno.Kv; at: number; fills: Promise<Fill[]> }>();
+
+async function rangeOf<T>(prefix: string, groupId: number): Promise<Map<string, T>> {
+  const out = new Map<string, T>();
+  // Section ids start with "<groupId>-": the range from "<groupId>-" up to "<groupId>." holds exactly them.
+  const range = { start: [prefix, `${groupId}-`], end: [prefix, `${groupId}.`] };
+  for await (const e of db().list<T>(range, { batchSize: 1000 })) out.set(e.key[1] as string, e.value);
+  return out;
+}
+
+async function loadFills(groupId: number): Promise<Fill[]> {
+  const [{ list }, seats, settings] = await Promise.all([
+    groupSections(groupId),
+    rangeOf<SectionSeats>(keys.seats("")[0] as string, groupId),
+    rangeOf<SectionSettings>(keys.settings("")[0] as string, groupId),
+  ]);
+  return list.map((section) => {
+    const setting = settings.get(section.id) ?? null;
+    return {
+      section,
+      capacity: capacityOf(section, setting),
+      seats: seats.get(section.id) ?? NO_SEATS,
+      closed: setting?.closed ?? false,
+    };
+  });
+}
+
+function fillsOf(groupId: number): Promise<Fill[]> {
+  const kv = db();
+  const current = held.get(groupId);
+  if (current && current.kv === kv && Date.now() - current.at < FRESH_MS) return current.fills;
+  const fills = loadFills(groupId);
+  held.set(groupId, { kv, at: Date.now(), fills });
+  fills.catch(() => held.delete(groupId));
+  return fills;
+}
+
+export async function fillRates(groupId: number, lang: Lang): Promise<FillRates> {
+  const fills = (await fillsOf(groupId)).filter((f) => f.capacity > 0);
+  const bands = FILL_BANDS.map(() => 0);
+  let capacity = 0, enrolled = 0, waitlisted = 0;
+  for (const f of fills) {
+    capacity += f.capacity;
+    enrolled += f.seats.enrolled;
+    waitlisted += f.seats.waitlisted;
+    bands[Math.min(FILL_BANDS.length - 1, Math.floor((f.seats.enrolled / f.capacity) * 10))]++;
+  }
+  const row = (f: Fill): SectionFill => ({
+    sectionId: f.section.id,
+    course: bookName(f.section.book, lang),
+    code: f.section.book.code,
+    professor: f.section.professor ? hrName(f.section.professor, lang) : `#${f.section.professorHrId}`,
+    capacity: f.capacity,
+    enrolled: f.seats.enrolled,
+    waitlisted: f.seats.waitlisted,
+    rate: Math.round((f.seats.enrolled / f.capacity) * 1000) / 1000,
+  });
+  const byRate = (a: Fill, b: Fill) =>
+    a.seats.enrolled / a.capacity - b.seats.enrolled / b.capacity ||
+    a.seats.waitlisted - b.seats.waitlisted || a.section.id.localeCompare(b.section.id);
+  const sorted = [...fills].sort(byRate);
+  return {
+    groupId,
+    sections: fills.length,
+    capacity,
+    enrolled,
+    waitlisted,
+    rate: capacity ? Math.round((enrolled / capacity) * 1000) / 1000 : 0,
+    bands,
+    fullest: sorted.slice(-EXTREMES).reverse().map(row),
+    // Closed sections take nobody: "emptiest" names the open ones that could.
+    emptiest: sorted.filter((f) => !f.closed).slice(0, EXTREMES).map(row),
+  };
+}
