@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { ONLINE_REGISTER_BODY_LIMIT } from "../services/admissions/documents.ts";
+import { APPLICATION_JSON_BODY_LIMIT, ONLINE_REGISTER_BODY_LIMIT } from "../services/admissions/documents.ts";
 import { UPLOAD_CHUNK_BYTES } from "../services/chat/protocol.ts";
 import { AppError } from "../utils/errors.ts";
 
@@ -20,6 +20,8 @@ export function bodyLimitFor(path: string): number {
   if (path === "/api/chat/upload") return UPLOAD_CHUNK_BYTES;
   // The public application form carries its two documents.
   if (path === "/online-register") return ONLINE_REGISTER_BODY_LIMIT;
+  // The same application as JSON (applicationSubmit), its documents in base64.
+  if (path === "/api/applications") return APPLICATION_JSON_BODY_LIMIT;
   if (path.startsWith("/api/")) return API_BODY_LIMIT;
   if (path === "/user/notifications/count" || path.startsWith("/event/")) return SHELL_CALL_BODY_LIMIT;
   return FORM_BODY_LIMIT;

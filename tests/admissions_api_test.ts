@@ -406,3 +406,135 @@ Deno.test("admissions API and the public form", async (t) => {
     },
   );
 });
+
+Deno.test("applicationSubmit: the public form as JSON", async (t) => {
+  const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    firstNameKa: "გიორგი",
+    lastNameKa: "ხუციშვილი",
+    firstNameEn: "Giorgi",
+    lastNameEn: "Khutsishvili",
+    personalNumber: "61001066666",
+    birthDate: "2007-04-11",
+    citizenship: "GE",
+    email: "giorgi@example.ge",
+    phone: "+995599445566",
+    programId: PROGRAM,
+    consent: true,
+    documents: [
+      { kind: "identity", name: "id.pdf", content: base64(PDF) },
+      { kind: "certificate", name: "certificate.jpg", content: base64(JPEG) },
+    ],
+    ...overrides,
+  });
+  const submit = (json: unknown, lang = "en", address?: string) =>
+    app.request(
+      "/api/applications",
+      jsonRequest("POST", json, { "accept-language": lang }),
+      address ? { remoteAddr: { hostname: address } } : undefined,
+    );
+
+  await t.step("no sign-in: an application gets its reference number and is in the pipeline", async () => {
+    const res = await submit(body());
+    assertEquals(res.status, 201);
+    const done = await res.json();
+    assertEquals(done.updated, false);
+    assert(done.reference.startsWith("AD-"), done.reference);
+    const list = await (await api(`/api/applications?q=${done.reference}`, staff)).json();
+    assertEquals(list.total, 1);
+    assertEquals(list.data[0].documents.map((d: { kind: string }) => d.kind).sort(), [
+      "certificate",
+      "identity",
+    ]);
+  });
+
+  await t.step("sent again without documents, it updates the open application", async () => {
+    const before = await total();
+    const res = await submit(body({ email: "g.khutsishvili@example.ge", documents: [] }));
+    assertEquals(res.status, 201);
+    assertEquals((await res.json()).updated, true);
+    assertEquals(await total(), before);
+  });
+
+  await t.step(
+    "bad input: the form's messages at the same fields, in the request's language; nothing stored",
+    async () => {
+      const before = await total();
+      const res = await submit(body({
+        personalNumber: "12345",
+        firstNameKa: "Giorgi",
+        consent: false,
+        documents: [{ kind: "identity", name: "id.pdf", content: base64(new TextEncoder().encode("hello")) }],
+      }));
+      assertEquals(res.status, 422);
+      const { error } = await res.json();
+      assertEquals(error.fields.personalNumber, "A personal number is exactly 11 digits");
+      assertEquals(error.fields.firstNameKa, "Use Georgian letters only");
+      assertEquals(error.fields.identity, "The file is not a PDF, JPG or PNG");
+      assertEquals(error.fields.certificate, "Upload the document");
+      assertEquals(error.fields.consent, "Your consent is needed to apply");
+      const ka = await (await submit(
+        body({
+          personalNumber: "61001077777",
+          documents: [{
+            kind: "identity",
+            name: "id.jpg",
+            content: base64(PDF),
+          }, { kind: "certificate", name: "c.pdf", content: "not base64!" }],
+        }),
+        "ka",
+      )).json();
+      assertEquals(Object.keys(ka.error.fields).sort(), ["certificate", "identity"]);
+      assert(ka.error.fields.identity !== "The file's content does not match its name (extension)");
+      assertEquals(await total(), before);
+    },
+  );
+
+  await t.step(
+    "size limits: a document over 3 MB is refused at its field, a body over the limit with 413",
+    async () => {
+      const big = new Uint8Array(3 * 1024 * 1024 + 1);
+      big.set(PDF);
+      let text = "";
+      for (let i = 0; i < big.length; i += 0x8000) {
+        text += String.fromCharCode(
+          ...big.subarray(i, i + 0x8000),
+        );
+      }
+      const res = await submit(body({
+        personalNumber: "61001088888",
+        documents: [{ kind: "identity", name: "id.pdf", content: btoa(text) }],
+      }));
+      assertEquals(res.status, 422);
+      assertEquals((await res.json()).error.fields.identity, "The file is larger than 3 MB");
+      const huge = await submit(
+        body({ documents: [{ kind: "identity", name: "id.pdf", content: "A".repeat(9e6) }] }),
+      );
+      assertEquals(huge.status, 413);
+      await huge.body?.cancel();
+    },
+  );
+
+  await t.step(
+    "one address may submit ten times in ten minutes, the form's posts and the API's together",
+    async () => {
+      const address = "198.51.100.23";
+      for (let i = 0; i < 5; i++) {
+        const page = await app.request("/online-register", {
+          method: "POST",
+          body: new FormData(),
+          headers: { origin: ORIGIN },
+        }, { remoteAddr: { hostname: address } });
+        assertEquals(page.status, 422);
+        await page.body?.cancel();
+        const res = await submit({}, "en", address);
+        assertEquals(res.status, 422);
+        await res.body?.cancel();
+      }
+      const refused = await submit(body(), "en", address);
+      assertEquals(refused.status, 429);
+      assert(Number(refused.headers.get("retry-after")) > 0);
+      assertEquals((await refused.json()).error.code, "rate_limited");
+    },
+  );
+});

@@ -8,7 +8,12 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
-type RequestFn = (input: string | Request | URL, init?: RequestInit) => Response | Promise<Response>;
+/** Hono's app.request; `env` carries what Deno.serve would (the client's address: `{ remoteAddr }`). */
+type RequestFn = (
+  input: string | Request | URL,
+  init?: RequestInit,
+  env?: Record<string, unknown>,
+) => Response | Promise<Response>;
 
 interface Template {
   path: string;
@@ -71,8 +76,8 @@ export function checkingResponses<A extends { request: RequestFn }>(app: A): A {
       return `${what}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(body).slice(0, 400)}`;
     };
   };
-  app.request = (async (input: string | Request | URL, init?: RequestInit) => {
-    const res = await original(input, init);
+  app.request = (async (input: string | Request | URL, init?: RequestInit, env?: Record<string, unknown>) => {
+    const res = await original(input, init, env);
     const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
     if (!url.pathname.startsWith("/api/") || url.pathname === "/api/openapi.json") return res;
     const method = (input instanceof Request ? input.method : init?.method ?? "GET").toUpperCase();

@@ -92,6 +92,45 @@ export const ApplicationList = z.object({
   counts: z.record(z.enum(States), z.number().int()),
 }).openapi("ApplicationList");
 
+const ApplicantText = (description: string, example: string) =>
+  z.string().max(300).openapi({ description, example });
+const SubmittedDocument = z.strictObject({
+  kind: z.enum(DOCUMENT_KINDS as [DocumentKind, ...DocumentKind[]]),
+  name: z.string().max(300).openapi({
+    description: "The file's name; its extension must say what its content is (.pdf, .jpg, .jpeg, .png)",
+    example: "passport.pdf",
+  }),
+  content: z.string().openapi({
+    description: "The file's bytes in base64: a PDF, JPEG or PNG judged by its content, at most 3 MB decoded",
+  }),
+}).openapi("ApplicationDocumentUpload");
+
+/** The public form's fields (/online-register) as JSON: the same rules, the same messages at the same fields. */
+export const SubmitBody = z.strictObject({
+  firstNameKa: ApplicantText("Georgian first name", "ნინო"),
+  lastNameKa: ApplicantText("Georgian last name", "ბერიძე"),
+  firstNameEn: ApplicantText("First name in Latin letters", "Nino"),
+  lastNameEn: ApplicantText("Last name in Latin letters", "Beridze"),
+  personalNumber: ApplicantText("11 digits", "01001012345"),
+  birthDate: ApplicantText("YYYY-MM-DD", "2007-05-14"),
+  citizenship: ApplicantText("ISO 3166-1 alpha-2", "GE"),
+  email: ApplicantText("E-mail", "nino@example.ge"),
+  phone: ApplicantText("Phone", "+995555123456"),
+  programId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ description: "An open program" }),
+  consent: z.boolean().openapi({ description: "Agrees to the processing of personal data; must be true" }),
+  documents: z.array(SubmittedDocument).max(DOCUMENT_KINDS.length).openapi({
+    description:
+      "The identity document and the school certificate; a resubmission may leave out those already sent",
+  }),
+}).openapi("ApplicationSubmission");
+
+export const Submitted = z.object({
+  reference: z.string().openapi({ example: "A-2026-000123" }),
+  updated: z.boolean().openapi({
+    description: "True when the open application of the same personal number and program was updated",
+  }),
+}).openapi("ApplicationSubmitted");
+
 export const DecisionBody = z.strictObject({
   decision: z.enum(DECISIONS as [Decision, ...Decision[]]),
   reason: z.string().max(REASON_MAX).optional().openapi({ description: "Required for a rejection" }),

@@ -1,6 +1,7 @@
 /**
  * The admissions pipeline (API.md: applicationList, applicationGet, applicationDecide, applicationEnrol, and
- * applicationDocument for the uploads). The submission itself is the public /online-register form.
+ * applicationDocument for the uploads), and applicationSubmit: the public /online-register form as JSON, for
+ * applicants' clients, with the form's rules, throttle per address and size limits.
  */
 import { z } from "@hono/zod-openapi";
 import { apiRoute, createRouter } from "../../framework/api.ts";
@@ -13,13 +14,21 @@ import {
   DocumentParam,
   EnrolBody,
   Enrolled,
+  SubmitBody,
+  Submitted,
 } from "../../http/schemas/admissions.ts";
 import {
   applicationDocument,
   decideApplication,
   getApplication,
   listApplications,
+  type Submission,
+  submitApplication,
 } from "../../services/admissions/applications.ts";
+import { decodeDocument } from "../../services/admissions/documents.ts";
+import { chargeSubmission } from "../../services/admissions/throttle.ts";
+import { clientInfo, remoteAddrOf } from "../../http/session_cookie.ts";
+import { invalid } from "../../utils/errors.ts";
 import { enrolApplication } from "../../services/admissions/enrol.ts";
 import { visiblePersonalFields, withoutHiddenPersonal } from "../../services/identity/personal_data.ts";
 import type { AppState } from "../../http/app_state.ts";
@@ -52,6 +61,45 @@ router.openapi(applicationListRoute, async (c) => {
     byPersonalNumber: visible.has("personalNumber"),
   });
   return c.json({ ...list, data: list.data.map((a) => withoutHiddenPersonal(a, visible)) }, 200);
+});
+
+export const applicationSubmitRoute = apiRoute({
+  method: "post",
+  path: "/",
+  operationId: "applicationSubmit",
+  permission: "public",
+  summary:
+    "Applies (no sign-in): the /online-register form as JSON; the open application of the same personal " +
+    "number and program is updated instead of a second one. 422 names each failing field (a document at its " +
+    "kind) in the request's language; at most ten submissions per address in ten minutes (429, shared with the " +
+    "form); an application already accepted answers 409 already_accepted",
+  request: { body: { content: json(SubmitBody) } },
+  responses: { 201: { description: "stored", content: json(Submitted) } },
+  errors: [429],
+  // Counted before the body is read, as the form counts every post: a malformed one is a submission too.
+  middleware: [async (c, next) => {
+    await chargeSubmission(clientInfo(c.req.raw, remoteAddrOf(c)).ip);
+    await next();
+  }],
+});
+
+router.openapi(applicationSubmitRoute, async (c) => {
+  const state = c.get("state") as AppState;
+  const { documents, consent, programId, ...text } = c.req.valid("json");
+  const files: Submission["files"] = [];
+  for (const doc of documents) {
+    // One file per kind, as the form has one input per kind.
+    if (files.some((f) => f.kind === doc.kind)) throw invalid({ [doc.kind]: { key: "errors.duplicate" } });
+    // Text that is not base64 is checked as no bytes, so it is reported with every other failure.
+    files.push({ kind: doc.kind, name: doc.name, bytes: decodeDocument(doc.content) ?? new Uint8Array() });
+  }
+  const done = await submitApplication({
+    form: { ...text, programId: String(programId) },
+    consent,
+    files,
+    lang: state.lang,
+  });
+  return c.json(done, 201);
 });
 
 export const applicationGetRoute = apiRoute({

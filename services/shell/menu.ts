@@ -30,6 +30,19 @@ export const DEFAULT_MENU: MenuItem[] = [
   item(10, "menu.calendar", "/hr/calendar/calendar", "calendar", "menu.hr.calendar", "/hr/calendar"),
   item(11, "menu.students", "/students", "students", "menu.students"),
   {
+    // The student's way in and out of the registry (issue 23; §2.2's table names none of it, so the ids are
+    // ours); each item carries the key its page asks for.
+    id: 40,
+    titleKey: "menu.lifecycle",
+    icon: "lifecycle",
+    children: [
+      item(401, "admissions.page.title", "/admissions", "admissions", "menu.admissions"),
+      item(402, "lifecycle.leavers.title", "/school-leavers", "leavers", "menu.students"),
+      item(403, "lifecycle.alumni.title", "/alumni", "alumni", "menu.students"),
+      item(404, "lifecycle.mobility.title", "/mobility", "mobility", "menu.learningProcesses.mobilityBooks"),
+    ],
+  },
+  {
     id: 20,
     titleKey: "menu.learningProcess",
     icon: "book",

@@ -124,6 +124,11 @@ Deno.test({
             links: [
               10,
               11,
+              // The student lifecycle group (issue 23): admissions, school leavers, alumni, mobility.
+              401,
+              402,
+              403,
+              404,
               200,
               201,
               202,
@@ -147,15 +152,38 @@ Deno.test({
               700,
               800,
             ],
-            groups: [20, 30, 50, 300, 500],
+            groups: [40, 20, 30, 50, 300, 500],
             current: 11,
             openGroup: null,
           },
           {
             name: "staff",
             landing: "/hr",
-            links: [10, 11, 200, 201, 202, 204, 205, 33, 34, 35, 36, 80, 301, 302, 303, 304, 305, 700],
-            groups: [20, 30, 300],
+            links: [
+              10,
+              11,
+              401,
+              402,
+              403,
+              404,
+              200,
+              201,
+              202,
+              204,
+              205,
+              33,
+              34,
+              35,
+              36,
+              80,
+              301,
+              302,
+              303,
+              304,
+              305,
+              700,
+            ],
+            groups: [40, 20, 30, 300],
             current: null,
             openGroup: null,
           },
@@ -303,7 +331,9 @@ Deno.test({
           "only one menu group is open at a time; the current path's group opens on load",
           async () => {
             const { page } = await signedIn(DEMO.admin, "/students");
-            for (const group of [20, 30, 50, 300, 500]) assertEquals(await expanded(page, group), "false");
+            for (const group of [40, 20, 30, 50, 300, 500]) {
+              assertEquals(await expanded(page, group), "false");
+            }
             await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
 
             await page.click("#menu-group-30");
@@ -330,11 +360,15 @@ Deno.test({
 
             // A full load opens the group of the current path and no other.
             for (
-              const [path, group, item] of [["/sms", 30, 34], ["/finances-second/events", 300, 303]] as const
+              const [path, group, item] of [
+                ["/sms", 30, 34],
+                ["/finances-second/events", 300, 303],
+                ["/alumni", 40, 403],
+              ] as const
             ) {
               await page.goto(`${base}${path}`);
               await page.waitForSelector("html[data-hydrated=true]");
-              for (const other of [20, 30, 50, 300, 500]) {
+              for (const other of [40, 20, 30, 50, 300, 500]) {
                 assertEquals(
                   await expanded(page, other),
                   other === group ? "true" : "false",
