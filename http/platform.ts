@@ -13,6 +13,7 @@ import { identify } from "../services/identity/auth.ts";
 import { i18nVersionFor, translatorFor } from "../services/languages/i18n.ts";
 import type { AppState } from "./app_state.ts";
 import { requestLang, stampLanguage } from "./language.ts";
+import { compressed } from "./compression.ts";
 import { servedOverHttps, SESSION_COOKIE, tokenOf } from "./session_cookie.ts";
 
 export type AppEnv = { Variables: { state: AppState; auth: AuthView } };
@@ -73,6 +74,15 @@ export function platform(opts: {
         applySecurityHeaders(c.res.headers, nonce, opts.hsts || servedOverHttps(c.req.raw));
         if (!c.req.path.startsWith("/static/")) stampLanguage(c.res.headers, lang);
       }
+    }
+    // Pages and JSON gzipped for clients that take it (static files come precompressed).
+    const packed = c.res.status === 101
+      ? null
+      : await compressed(c.res, c.req.header("accept-encoding") ?? null);
+    if (packed) {
+      // Hono would copy the old answer's headers (its length, its strong ETag) onto the new one.
+      c.res = undefined;
+      c.res = packed;
     }
   };
 }

@@ -7,10 +7,10 @@ import { SideMenu } from "../islands/shell/side_menu.tsx";
 import { TopBar } from "../islands/shell/top_bar.tsx";
 import { authParamsNow } from "../services/identity/params.ts";
 import { consentStateOf } from "../services/notifications/consent.ts";
-import { groupOfPath, menuFor } from "../services/shell/menu.ts";
+import { groupOfPath } from "../services/shell/menu.ts";
+import { personMenu } from "../services/shell/person_menu.ts";
 import { currentMenu } from "../services/shell/menu_store.ts";
 import { unreadBadgeOf } from "../services/notifications/mod.ts";
-import { toMenuLinks } from "../utils/menu.ts";
 import type { AppState } from "../http/app_state.ts";
 
 /** The application shell: side menu and top bar stay; the page region is what client navigation swaps. */
@@ -18,7 +18,8 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
   const { t, identity } = state;
   if (!identity) return <Component />;
   const { user, session } = identity;
-  const menu = menuFor(currentMenu(), state.auth.can, user.guard);
+  // Built once per stored menu, permission set and guard; only the open group depends on the page.
+  const menu = personMenu(currentMenu(), identity.permissions, user.guard);
   // A student's profile is their student page; staff and professors have their personnel record.
   const profileHref = user.studentId !== null
     ? `/students/${user.studentId}`
@@ -33,7 +34,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
       >
         {t("shell.skipToContent")}
       </a>
-      <SideMenu items={toMenuLinks(menu)} path={url.pathname} openGroup={groupOfPath(menu, url.pathname)} />
+      <SideMenu items={menu.links} path={url.pathname} openGroup={groupOfPath(menu.tree, url.pathname)} />
       <div class="flex min-w-0 flex-1 flex-col">
         <TopBar
           user={{ name: state.lang === "en" ? user.nameEn : user.name, image: user.image, guard: user.guard }}

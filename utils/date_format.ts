@@ -70,6 +70,8 @@ export function formatDisplayDate(iso: string | null | undefined): string {
 /** The university's clock: Georgia keeps UTC+4 all year, but the zone's name keeps that true if it changes. */
 const UNIVERSITY_TIME_ZONE = "Asia/Tbilisi";
 let clockParts: Intl.DateTimeFormat | null = null;
+const FORMATTED_MINUTES_MAX = 10_000;
+const formattedMinutes = new Map<number, string>();
 
 /**
  * An instant (ISO text, epoch milliseconds or a Date) → `25-Nov-2026 08:21`, 24-hour, Tbilisi time. Empty or
@@ -78,7 +80,13 @@ let clockParts: Intl.DateTimeFormat | null = null;
 export function formatDisplayDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
+  const ms = date.getTime();
+  if (Number.isNaN(ms)) return "";
+  // The text names the minute only, and pages show the same instants again and again (sessions, messages):
+  // formatToParts with a time zone was a sixth of the render of /my-devices.
+  const minute = Math.floor(ms / 60_000);
+  const known = formattedMinutes.get(minute);
+  if (known !== undefined) return known;
   clockParts ??= new Intl.DateTimeFormat("en-GB", {
     timeZone: UNIVERSITY_TIME_ZONE,
     year: "numeric",
@@ -90,9 +98,12 @@ export function formatDisplayDateTime(value: string | number | Date | null | und
   });
   const part: Record<string, string> = {};
   for (const { type, value } of clockParts.formatToParts(date)) part[type] = value;
-  return `${part.day}-${
+  const text = `${part.day}-${
     MONTH_ABBREVIATIONS[Number(part.month) - 1]
   }-${part.year} ${part.hour}:${part.minute}`;
+  if (formattedMinutes.size >= FORMATTED_MINUTES_MAX) formattedMinutes.clear();
+  formattedMinutes.set(minute, text);
+  return text;
 }
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, as <input type=datetime-local> shows it. */

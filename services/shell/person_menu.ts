@@ -1,0 +1,54 @@
+/**
+ * The side menu one person sees, built once per (stored menu, permission set, guard) and shared by every page
+ * and every person with the same combination. Building it (filtering the tree, mapping it to links) and
+ * serializing the island's props were a tenth of a signed-in page's render; the result is frozen, so the
+ * island props codec (framework/serialize.ts) writes its JSON once too.
+ *
+ * Kept correct without a version check of its own: the stored menu is a new tree whenever its version key
+ * moved (menu_store.ts, read before every page), and a person's permission set is a new Set whenever their
+ * identity was read again (identity/auth.ts: after any user or role write, through any process). The cache key
+ * is the content of that set, so two people share an entry only when they hold exactly the same keys.
+ */
+import { type MenuItem, type MenuLink, toMenuLinks } from "../../utils/menu.ts";
+import { menuFor } from "./menu.ts";
+
+export interface PersonMenu {
+  /** The visible tree (for the open group of a path); shares the stored menu's items, so not to be changed. */
+  readonly tree: MenuItem[];
+  /** What the side-menu island receives: frozen, so its JSON is written once. */
+  readonly links: MenuLink[];
+}
+
+const MAX_COMBINATIONS = 500;
+/** Per stored menu tree (a new tree after every save): menus by guard and permission set. */
+const byTree = new WeakMap<MenuItem[], Map<string, PersonMenu>>();
+/** A permission set's key: its sorted content, computed once per set object. */
+const setKeys = new WeakMap<ReadonlySet<string>, string>();
+
+function keyOf(permissions: ReadonlySet<string>): string {
+  let key = setKeys.get(permissions);
+  if (key === undefined) setKeys.set(permissions, key = [...permissions].sort().join("\n"));
+  return key;
+}
+
+export function personMenu(tree: MenuItem[], permissions: ReadonlySet<string>, guard: string): PersonMenu {
+  let menus = byTree.get(tree);
+  if (!menus) byTree.set(tree, menus = new Map());
+  const key = `${guard}\u0000${keyOf(permissions)}`;
+  let menu = menus.get(key);
+  if (!menu) {
+    if (menus.size >= MAX_COMBINATIONS) menus.clear();
+    const visible = menuFor(tree, (permission) => permissions.has(permission), guard);
+    menu = Object.freeze({ tree: visible, links: deepFreeze(toMenuLinks(visible)) });
+    menus.set(key, menu);
+  }
+  return menu;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const member of Object.values(value)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value;
+}

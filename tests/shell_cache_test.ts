@@ -1,0 +1,89 @@
+/**
+ * The shell is built once per stored menu, permission set and guard and reused (services/shell/person_menu.ts,
+ * the islands' HTML cache): these steps prove that reuse never shows one person another's side menu, and that a
+ * permission change shows on that person's next page.
+ */
+import { assert, assertEquals, assertNotEquals } from "./assert.ts";
+import { seededApp, tokenFor } from "./helpers.ts";
+import { deserialize } from "../framework/serialize.ts";
+import { findUserByEmail, permissionsOf } from "../services/identity/users.ts";
+import { editRole, listRoles } from "../services/identity/role_admin.ts";
+import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
+import { menuFor } from "../services/shell/menu.ts";
+import { loadMenu } from "../services/shell/menu_store.ts";
+import type { MenuItem, MenuLink } from "../utils/menu.ts";
+
+const ids = (items: (MenuItem | MenuLink)[]): number[] =>
+  items.flatMap((i) => [i.id, ...ids(i.children ?? [])]);
+
+/** The menu ids a page's side menu shows: in its server markup and in the props it hydrates with. */
+function shownMenu(html: string): { markup: number[]; props: number[] } {
+  const start = html.indexOf("<!--island:SideMenu:");
+  const end = html.indexOf("<!--/island-->", start);
+  assert(start !== -1 && end !== -1, "the page has a side menu");
+  const markup = [...html.slice(start, end).matchAll(/data-menu-id="(\d+)"/g)].map((m) => Number(m[1]));
+  const index = Number(/<!--island:SideMenu:(\d+)-->/.exec(html)![1]);
+  const payload = /<script id="__islands" type="application\/json"[^>]*>(.*?)<\/script>/s.exec(html)![1];
+  const props = deserialize<{ p: { items: MenuLink[] }[] }>(payload).p[index];
+  return { markup, props: ids(props.items) };
+}
+
+/** What the person's permissions alone allow, computed without any cache. */
+async function expectedMenu(email: string): Promise<number[]> {
+  const user = (await findUserByEmail(email))!;
+  const permissions = await permissionsOf(user);
+  const { tree } = await loadMenu();
+  return ids(menuFor(tree, (key) => permissions.has(key), user.guard));
+}
+
+Deno.test("the cached shell is each person's own", async (t) => {
+  const app = await seededApp();
+  const people = {
+    staff: { email: DEMO_ACCOUNTS.staff.email, cookie: `session=${await tokenFor("staff")}` },
+    limited: { email: DEMO_ACCOUNTS.limited.email, cookie: `session=${await tokenFor("limited")}` },
+  };
+  const page = async (who: keyof typeof people, path = "/my-devices") => {
+    const response = await app.request(path, { headers: { cookie: people[who].cookie } });
+    assertEquals(response.status, 200);
+    return shownMenu(await response.text());
+  };
+
+  await t.step("two people with different permissions, in turn, each see only their own menu", async () => {
+    const staff = await expectedMenu(people.staff.email);
+    const limited = await expectedMenu(people.limited.email);
+    assertNotEquals(staff, limited);
+    for (const path of ["/my-devices", "/my-devices", "/books", "/my-devices"]) {
+      for (const who of ["staff", "limited", "limited", "staff"] as const) {
+        const shown = await page(who, path);
+        const expected = who === "staff" ? staff : limited;
+        assertEquals(shown.markup.filter((id) => expected.includes(id)), shown.markup, `${who} on ${path}`);
+        assertEquals(shown.props, expected, `${who}'s menu on ${path}`);
+      }
+    }
+  });
+
+  await t.step("a permission granted to a role shows on its holder's next page", async () => {
+    const viewer = (await listRoles()).find((r) => r.keys.length === 4 && r.keys.includes("menu.hr"))!;
+    const before = await page("limited");
+    const admin = (await findUserByEmail(DEMO_ACCOUNTS.admin.email))!;
+    await editRole(viewer.id, { name: viewer.name, keys: [...viewer.keys, "menu.table"] }, admin.id);
+    const expected = await expectedMenu(people.limited.email);
+    assert(expected.length > before.props.length, "the new key opens a menu item");
+    const after = await page("limited");
+    assertEquals(after.props, expected);
+    assert(after.markup.length > before.markup.length);
+    // The other person, whose permissions did not change, sees what they saw.
+    assertEquals((await page("staff")).props, await expectedMenu(people.staff.email));
+  });
+
+  await t.step("and taken away, it is gone from the next page", async () => {
+    const viewer = (await listRoles()).find((r) => r.keys.includes("menu.table") && r.keys.length === 5)!;
+    const admin = (await findUserByEmail(DEMO_ACCOUNTS.admin.email))!;
+    await editRole(
+      viewer.id,
+      { name: viewer.name, keys: viewer.keys.filter((k) => k !== "menu.table") },
+      admin.id,
+    );
+    assertEquals((await page("limited")).props, await expectedMenu(people.limited.email));
+  });
+});
