@@ -57,85 +57,88 @@ import * as $r51 from "./routes/api/registration_offerings.ts";
 import * as $r52 from "./routes/api/registration_rosters.ts";
 import * as $r53 from "./routes/api/registration_windows.ts";
 import * as $r54 from "./routes/api/registrations.ts";
-import * as $r55 from "./routes/api/roles.ts";
-import * as $r56 from "./routes/api/rule_students.ts";
-import * as $r57 from "./routes/api/schools.ts";
-import * as $r58 from "./routes/api/settings.ts";
-import * as $r59 from "./routes/api/shell.ts";
-import * as $r60 from "./routes/api/sms.ts";
-import * as $r61 from "./routes/api/student_status.ts";
-import * as $r62 from "./routes/api/students.ts";
-import * as $r63 from "./routes/api/sub_books.ts";
-import * as $r64 from "./routes/api/syllabuses.ts";
-import * as $r65 from "./routes/api/system.ts";
-import * as $r66 from "./routes/api/timetable.ts";
-import * as $r67 from "./routes/api/timetable_entries.ts";
-import * as $r68 from "./routes/api/users.ts";
-import * as $r69 from "./routes/api/votes.ts";
-import * as $r70 from "./routes/books.tsx";
-import * as $r71 from "./routes/chancellery.tsx";
-import * as $r72 from "./routes/chat/event-log.tsx";
-import * as $r73 from "./routes/components.tsx";
-import * as $r74 from "./routes/diploma-enclosures/dashboard.tsx";
-import * as $r75 from "./routes/diploma-enclosures/index.tsx";
-import * as $r76 from "./routes/event-calendar.tsx";
-import * as $r77 from "./routes/exported-poll.tsx";
-import * as $r78 from "./routes/finances-second/discounts.tsx";
-import * as $r79 from "./routes/finances-second/events.tsx";
-import * as $r80 from "./routes/finances-second/parameters.tsx";
-import * as $r81 from "./routes/finances-second/reports.tsx";
-import * as $r82 from "./routes/finances-second/students/[id].tsx";
-import * as $r83 from "./routes/finances-second/students/index.tsx";
-import * as $r84 from "./routes/grades.tsx";
-import * as $r85 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
-import * as $r86 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
-import * as $r87 from "./routes/hr/calendar/calendar.tsx";
-import * as $r88 from "./routes/hr/calendar/index.tsx";
-import * as $r89 from "./routes/hr/index.tsx";
-import * as $r90 from "./routes/index.tsx";
-import * as $r91 from "./routes/lang/[code].tsx";
-import * as $r92 from "./routes/lang/index.tsx";
-import * as $r93 from "./routes/language/[lang].tsx";
-import * as $r94 from "./routes/lists/[sectionId].tsx";
-import * as $r95 from "./routes/lists/index.tsx";
-import * as $r96 from "./routes/lists/list.tsx";
-import * as $r97 from "./routes/login.tsx";
-import * as $r98 from "./routes/logout.tsx";
-import * as $r99 from "./routes/mailbox.tsx";
-import * as $r100 from "./routes/messages/index.tsx";
-import * as $r101 from "./routes/messages/list.tsx";
-import * as $r102 from "./routes/mobility-books.tsx";
-import * as $r103 from "./routes/mobility.tsx";
-import * as $r104 from "./routes/my-devices.tsx";
-import * as $r105 from "./routes/notifications/consents.tsx";
-import * as $r106 from "./routes/notifications/statements.tsx";
-import * as $r107 from "./routes/online-register.tsx";
-import * as $r108 from "./routes/permissions/access-points.tsx";
-import * as $r109 from "./routes/permissions/index.tsx";
-import * as $r110 from "./routes/permissions/jobs.tsx";
-import * as $r111 from "./routes/permissions/menu.tsx";
-import * as $r112 from "./routes/permissions/params.tsx";
-import * as $r113 from "./routes/permissions/professors.tsx";
-import * as $r114 from "./routes/permissions/roles.tsx";
-import * as $r115 from "./routes/permissions/users.tsx";
-import * as $r116 from "./routes/personal-vote.tsx";
-import * as $r117 from "./routes/poll-response.tsx";
-import * as $r118 from "./routes/poll/dashboard.tsx";
-import * as $r119 from "./routes/poll/index.tsx";
-import * as $r120 from "./routes/registration.tsx";
-import * as $r121 from "./routes/school-leavers.tsx";
-import * as $r122 from "./routes/sms.tsx";
-import * as $r123 from "./routes/structure/index.tsx";
-import * as $r124 from "./routes/structure/schools.tsx";
-import * as $r125 from "./routes/structure/specials.tsx";
-import * as $r126 from "./routes/studentInfoQrCode/[token].tsx";
-import * as $r127 from "./routes/students/[id].tsx";
-import * as $r128 from "./routes/students/index.tsx";
-import * as $r129 from "./routes/tables.tsx";
-import * as $r130 from "./routes/ui-kit.tsx";
-import * as $r131 from "./routes/user/notifications/list.tsx";
-import * as $r132 from "./routes/user/notifications/settings.tsx";
-import * as $r133 from "./routes/vote-form.tsx";
+import * as $r55 from "./routes/api/reports.ts";
+import * as $r56 from "./routes/api/roles.ts";
+import * as $r57 from "./routes/api/rule_students.ts";
+import * as $r58 from "./routes/api/schools.ts";
+import * as $r59 from "./routes/api/settings.ts";
+import * as $r60 from "./routes/api/shell.ts";
+import * as $r61 from "./routes/api/sms.ts";
+import * as $r62 from "./routes/api/student_status.ts";
+import * as $r63 from "./routes/api/students.ts";
+import * as $r64 from "./routes/api/sub_books.ts";
+import * as $r65 from "./routes/api/syllabuses.ts";
+import * as $r66 from "./routes/api/system.ts";
+import * as $r67 from "./routes/api/timetable.ts";
+import * as $r68 from "./routes/api/timetable_entries.ts";
+import * as $r69 from "./routes/api/users.ts";
+import * as $r70 from "./routes/api/votes.ts";
+import * as $r71 from "./routes/books.tsx";
+import * as $r72 from "./routes/chancellery.tsx";
+import * as $r73 from "./routes/chat/event-log.tsx";
+import * as $r74 from "./routes/components.tsx";
+import * as $r75 from "./routes/diploma-enclosures/dashboard.tsx";
+import * as $r76 from "./routes/diploma-enclosures/index.tsx";
+import * as $r77 from "./routes/event-calendar.tsx";
+import * as $r78 from "./routes/exported-poll.tsx";
+import * as $r79 from "./routes/finances-second/discounts.tsx";
+import * as $r80 from "./routes/finances-second/events.tsx";
+import * as $r81 from "./routes/finances-second/parameters.tsx";
+import * as $r82 from "./routes/finances-second/reports.tsx";
+import * as $r83 from "./routes/finances-second/students/[id].tsx";
+import * as $r84 from "./routes/finances-second/students/index.tsx";
+import * as $r85 from "./routes/grades.tsx";
+import * as $r86 from "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx";
+import * as $r87 from "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx";
+import * as $r88 from "./routes/hr/calendar/calendar.tsx";
+import * as $r89 from "./routes/hr/calendar/index.tsx";
+import * as $r90 from "./routes/hr/index.tsx";
+import * as $r91 from "./routes/index.tsx";
+import * as $r92 from "./routes/lang/[code].tsx";
+import * as $r93 from "./routes/lang/index.tsx";
+import * as $r94 from "./routes/language/[lang].tsx";
+import * as $r95 from "./routes/lists/[sectionId].tsx";
+import * as $r96 from "./routes/lists/index.tsx";
+import * as $r97 from "./routes/lists/list.tsx";
+import * as $r98 from "./routes/login.tsx";
+import * as $r99 from "./routes/logout.tsx";
+import * as $r100 from "./routes/mailbox.tsx";
+import * as $r101 from "./routes/messages/index.tsx";
+import * as $r102 from "./routes/messages/list.tsx";
+import * as $r103 from "./routes/mobility-books.tsx";
+import * as $r104 from "./routes/mobility.tsx";
+import * as $r105 from "./routes/my-devices.tsx";
+import * as $r106 from "./routes/notifications/consents.tsx";
+import * as $r107 from "./routes/notifications/statements.tsx";
+import * as $r108 from "./routes/online-register.tsx";
+import * as $r109 from "./routes/permissions/access-points.tsx";
+import * as $r110 from "./routes/permissions/index.tsx";
+import * as $r111 from "./routes/permissions/jobs.tsx";
+import * as $r112 from "./routes/permissions/menu.tsx";
+import * as $r113 from "./routes/permissions/params.tsx";
+import * as $r114 from "./routes/permissions/professors.tsx";
+import * as $r115 from "./routes/permissions/roles.tsx";
+import * as $r116 from "./routes/permissions/users.tsx";
+import * as $r117 from "./routes/personal-vote.tsx";
+import * as $r118 from "./routes/poll-response.tsx";
+import * as $r119 from "./routes/poll/dashboard.tsx";
+import * as $r120 from "./routes/poll/index.tsx";
+import * as $r121 from "./routes/registration.tsx";
+import * as $r122 from "./routes/reports/[report].tsx";
+import * as $r123 from "./routes/reports/index.tsx";
+import * as $r124 from "./routes/school-leavers.tsx";
+import * as $r125 from "./routes/sms.tsx";
+import * as $r126 from "./routes/structure/index.tsx";
+import * as $r127 from "./routes/structure/schools.tsx";
+import * as $r128 from "./routes/structure/specials.tsx";
+import * as $r129 from "./routes/studentInfoQrCode/[token].tsx";
+import * as $r130 from "./routes/students/[id].tsx";
+import * as $r131 from "./routes/students/index.tsx";
+import * as $r132 from "./routes/tables.tsx";
+import * as $r133 from "./routes/ui-kit.tsx";
+import * as $r134 from "./routes/user/notifications/list.tsx";
+import * as $r135 from "./routes/user/notifications/settings.tsx";
+import * as $r136 from "./routes/vote-form.tsx";
 import * as $i0 from "./islands/analytics/chart.tsx";
 import * as $i1 from "./islands/books/actions.tsx";
 import * as $i2 from "./islands/books/export.tsx";
@@ -169,18 +172,19 @@ import * as $i29 from "./islands/polls/builder.tsx";
 import * as $i30 from "./islands/polls/export.tsx";
 import * as $i31 from "./islands/polls/row_actions.tsx";
 import * as $i32 from "./islands/registration/actions.tsx";
-import * as $i33 from "./islands/shell/mailbox_items.tsx";
-import * as $i34 from "./islands/shell/side_menu.tsx";
-import * as $i35 from "./islands/shell/top_bar.tsx";
-import * as $i36 from "./islands/sms/composer.tsx";
-import * as $i37 from "./islands/sms/resend.tsx";
-import * as $i38 from "./islands/structure/programs.tsx";
-import * as $i39 from "./islands/structure/schools.tsx";
-import * as $i40 from "./islands/students/filters.tsx";
-import * as $i41 from "./islands/students/form.tsx";
-import * as $i42 from "./islands/students/qr.tsx";
-import * as $i43 from "./islands/timetable/toolbar.tsx";
-import * as $i44 from "./islands/ui/kit_demo.tsx";
+import * as $i33 from "./islands/reports/report_view.tsx";
+import * as $i34 from "./islands/shell/mailbox_items.tsx";
+import * as $i35 from "./islands/shell/side_menu.tsx";
+import * as $i36 from "./islands/shell/top_bar.tsx";
+import * as $i37 from "./islands/sms/composer.tsx";
+import * as $i38 from "./islands/sms/resend.tsx";
+import * as $i39 from "./islands/structure/programs.tsx";
+import * as $i40 from "./islands/structure/schools.tsx";
+import * as $i41 from "./islands/students/filters.tsx";
+import * as $i42 from "./islands/students/form.tsx";
+import * as $i43 from "./islands/students/qr.tsx";
+import * as $i44 from "./islands/timetable/toolbar.tsx";
+import * as $i45 from "./islands/ui/kit_demo.tsx";
 
 const manifest: Manifest = {
   routes: {
@@ -239,85 +243,88 @@ const manifest: Manifest = {
     "./routes/api/registration_rosters.ts": $r52,
     "./routes/api/registration_windows.ts": $r53,
     "./routes/api/registrations.ts": $r54,
-    "./routes/api/roles.ts": $r55,
-    "./routes/api/rule_students.ts": $r56,
-    "./routes/api/schools.ts": $r57,
-    "./routes/api/settings.ts": $r58,
-    "./routes/api/shell.ts": $r59,
-    "./routes/api/sms.ts": $r60,
-    "./routes/api/student_status.ts": $r61,
-    "./routes/api/students.ts": $r62,
-    "./routes/api/sub_books.ts": $r63,
-    "./routes/api/syllabuses.ts": $r64,
-    "./routes/api/system.ts": $r65,
-    "./routes/api/timetable.ts": $r66,
-    "./routes/api/timetable_entries.ts": $r67,
-    "./routes/api/users.ts": $r68,
-    "./routes/api/votes.ts": $r69,
-    "./routes/books.tsx": $r70,
-    "./routes/chancellery.tsx": $r71,
-    "./routes/chat/event-log.tsx": $r72,
-    "./routes/components.tsx": $r73,
-    "./routes/diploma-enclosures/dashboard.tsx": $r74,
-    "./routes/diploma-enclosures/index.tsx": $r75,
-    "./routes/event-calendar.tsx": $r76,
-    "./routes/exported-poll.tsx": $r77,
-    "./routes/finances-second/discounts.tsx": $r78,
-    "./routes/finances-second/events.tsx": $r79,
-    "./routes/finances-second/parameters.tsx": $r80,
-    "./routes/finances-second/reports.tsx": $r81,
-    "./routes/finances-second/students/[id].tsx": $r82,
-    "./routes/finances-second/students/index.tsx": $r83,
-    "./routes/grades.tsx": $r84,
-    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r85,
-    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r86,
-    "./routes/hr/calendar/calendar.tsx": $r87,
-    "./routes/hr/calendar/index.tsx": $r88,
-    "./routes/hr/index.tsx": $r89,
-    "./routes/index.tsx": $r90,
-    "./routes/lang/[code].tsx": $r91,
-    "./routes/lang/index.tsx": $r92,
-    "./routes/language/[lang].tsx": $r93,
-    "./routes/lists/[sectionId].tsx": $r94,
-    "./routes/lists/index.tsx": $r95,
-    "./routes/lists/list.tsx": $r96,
-    "./routes/login.tsx": $r97,
-    "./routes/logout.tsx": $r98,
-    "./routes/mailbox.tsx": $r99,
-    "./routes/messages/index.tsx": $r100,
-    "./routes/messages/list.tsx": $r101,
-    "./routes/mobility-books.tsx": $r102,
-    "./routes/mobility.tsx": $r103,
-    "./routes/my-devices.tsx": $r104,
-    "./routes/notifications/consents.tsx": $r105,
-    "./routes/notifications/statements.tsx": $r106,
-    "./routes/online-register.tsx": $r107,
-    "./routes/permissions/access-points.tsx": $r108,
-    "./routes/permissions/index.tsx": $r109,
-    "./routes/permissions/jobs.tsx": $r110,
-    "./routes/permissions/menu.tsx": $r111,
-    "./routes/permissions/params.tsx": $r112,
-    "./routes/permissions/professors.tsx": $r113,
-    "./routes/permissions/roles.tsx": $r114,
-    "./routes/permissions/users.tsx": $r115,
-    "./routes/personal-vote.tsx": $r116,
-    "./routes/poll-response.tsx": $r117,
-    "./routes/poll/dashboard.tsx": $r118,
-    "./routes/poll/index.tsx": $r119,
-    "./routes/registration.tsx": $r120,
-    "./routes/school-leavers.tsx": $r121,
-    "./routes/sms.tsx": $r122,
-    "./routes/structure/index.tsx": $r123,
-    "./routes/structure/schools.tsx": $r124,
-    "./routes/structure/specials.tsx": $r125,
-    "./routes/studentInfoQrCode/[token].tsx": $r126,
-    "./routes/students/[id].tsx": $r127,
-    "./routes/students/index.tsx": $r128,
-    "./routes/tables.tsx": $r129,
-    "./routes/ui-kit.tsx": $r130,
-    "./routes/user/notifications/list.tsx": $r131,
-    "./routes/user/notifications/settings.tsx": $r132,
-    "./routes/vote-form.tsx": $r133,
+    "./routes/api/reports.ts": $r55,
+    "./routes/api/roles.ts": $r56,
+    "./routes/api/rule_students.ts": $r57,
+    "./routes/api/schools.ts": $r58,
+    "./routes/api/settings.ts": $r59,
+    "./routes/api/shell.ts": $r60,
+    "./routes/api/sms.ts": $r61,
+    "./routes/api/student_status.ts": $r62,
+    "./routes/api/students.ts": $r63,
+    "./routes/api/sub_books.ts": $r64,
+    "./routes/api/syllabuses.ts": $r65,
+    "./routes/api/system.ts": $r66,
+    "./routes/api/timetable.ts": $r67,
+    "./routes/api/timetable_entries.ts": $r68,
+    "./routes/api/users.ts": $r69,
+    "./routes/api/votes.ts": $r70,
+    "./routes/books.tsx": $r71,
+    "./routes/chancellery.tsx": $r72,
+    "./routes/chat/event-log.tsx": $r73,
+    "./routes/components.tsx": $r74,
+    "./routes/diploma-enclosures/dashboard.tsx": $r75,
+    "./routes/diploma-enclosures/index.tsx": $r76,
+    "./routes/event-calendar.tsx": $r77,
+    "./routes/exported-poll.tsx": $r78,
+    "./routes/finances-second/discounts.tsx": $r79,
+    "./routes/finances-second/events.tsx": $r80,
+    "./routes/finances-second/parameters.tsx": $r81,
+    "./routes/finances-second/reports.tsx": $r82,
+    "./routes/finances-second/students/[id].tsx": $r83,
+    "./routes/finances-second/students/index.tsx": $r84,
+    "./routes/grades.tsx": $r85,
+    "./routes/hr/academic-personal/details/[hrUserId]/routes.tsx": $r86,
+    "./routes/hr/administrative-personal/details/[hrUserId]/routes.tsx": $r87,
+    "./routes/hr/calendar/calendar.tsx": $r88,
+    "./routes/hr/calendar/index.tsx": $r89,
+    "./routes/hr/index.tsx": $r90,
+    "./routes/index.tsx": $r91,
+    "./routes/lang/[code].tsx": $r92,
+    "./routes/lang/index.tsx": $r93,
+    "./routes/language/[lang].tsx": $r94,
+    "./routes/lists/[sectionId].tsx": $r95,
+    "./routes/lists/index.tsx": $r96,
+    "./routes/lists/list.tsx": $r97,
+    "./routes/login.tsx": $r98,
+    "./routes/logout.tsx": $r99,
+    "./routes/mailbox.tsx": $r100,
+    "./routes/messages/index.tsx": $r101,
+    "./routes/messages/list.tsx": $r102,
+    "./routes/mobility-books.tsx": $r103,
+    "./routes/mobility.tsx": $r104,
+    "./routes/my-devices.tsx": $r105,
+    "./routes/notifications/consents.tsx": $r106,
+    "./routes/notifications/statements.tsx": $r107,
+    "./routes/online-register.tsx": $r108,
+    "./routes/permissions/access-points.tsx": $r109,
+    "./routes/permissions/index.tsx": $r110,
+    "./routes/permissions/jobs.tsx": $r111,
+    "./routes/permissions/menu.tsx": $r112,
+    "./routes/permissions/params.tsx": $r113,
+    "./routes/permissions/professors.tsx": $r114,
+    "./routes/permissions/roles.tsx": $r115,
+    "./routes/permissions/users.tsx": $r116,
+    "./routes/personal-vote.tsx": $r117,
+    "./routes/poll-response.tsx": $r118,
+    "./routes/poll/dashboard.tsx": $r119,
+    "./routes/poll/index.tsx": $r120,
+    "./routes/registration.tsx": $r121,
+    "./routes/reports/[report].tsx": $r122,
+    "./routes/reports/index.tsx": $r123,
+    "./routes/school-leavers.tsx": $r124,
+    "./routes/sms.tsx": $r125,
+    "./routes/structure/index.tsx": $r126,
+    "./routes/structure/schools.tsx": $r127,
+    "./routes/structure/specials.tsx": $r128,
+    "./routes/studentInfoQrCode/[token].tsx": $r129,
+    "./routes/students/[id].tsx": $r130,
+    "./routes/students/index.tsx": $r131,
+    "./routes/tables.tsx": $r132,
+    "./routes/ui-kit.tsx": $r133,
+    "./routes/user/notifications/list.tsx": $r134,
+    "./routes/user/notifications/settings.tsx": $r135,
+    "./routes/vote-form.tsx": $r136,
   },
   islands: {
     "./islands/analytics/chart.tsx": $i0,
@@ -353,18 +360,19 @@ const manifest: Manifest = {
     "./islands/polls/export.tsx": $i30,
     "./islands/polls/row_actions.tsx": $i31,
     "./islands/registration/actions.tsx": $i32,
-    "./islands/shell/mailbox_items.tsx": $i33,
-    "./islands/shell/side_menu.tsx": $i34,
-    "./islands/shell/top_bar.tsx": $i35,
-    "./islands/sms/composer.tsx": $i36,
-    "./islands/sms/resend.tsx": $i37,
-    "./islands/structure/programs.tsx": $i38,
-    "./islands/structure/schools.tsx": $i39,
-    "./islands/students/filters.tsx": $i40,
-    "./islands/students/form.tsx": $i41,
-    "./islands/students/qr.tsx": $i42,
-    "./islands/timetable/toolbar.tsx": $i43,
-    "./islands/ui/kit_demo.tsx": $i44,
+    "./islands/reports/report_view.tsx": $i33,
+    "./islands/shell/mailbox_items.tsx": $i34,
+    "./islands/shell/side_menu.tsx": $i35,
+    "./islands/shell/top_bar.tsx": $i36,
+    "./islands/sms/composer.tsx": $i37,
+    "./islands/sms/resend.tsx": $i38,
+    "./islands/structure/programs.tsx": $i39,
+    "./islands/structure/schools.tsx": $i40,
+    "./islands/students/filters.tsx": $i41,
+    "./islands/students/form.tsx": $i42,
+    "./islands/students/qr.tsx": $i43,
+    "./islands/timetable/toolbar.tsx": $i44,
+    "./islands/ui/kit_demo.tsx": $i45,
   },
 };
 
@@ -415,19 +423,20 @@ export type ApiOperations = OperationsOf<{
   "/api/registration_rosters": typeof $r52;
   "/api/registration_windows": typeof $r53;
   "/api/registrations": typeof $r54;
-  "/api/roles": typeof $r55;
-  "/api/rule_students": typeof $r56;
-  "/api/schools": typeof $r57;
-  "/api/settings": typeof $r58;
-  "/api/shell": typeof $r59;
-  "/api/sms": typeof $r60;
-  "/api/student_status": typeof $r61;
-  "/api/students": typeof $r62;
-  "/api/sub_books": typeof $r63;
-  "/api/syllabuses": typeof $r64;
-  "/api/system": typeof $r65;
-  "/api/timetable": typeof $r66;
-  "/api/timetable_entries": typeof $r67;
-  "/api/users": typeof $r68;
-  "/api/votes": typeof $r69;
+  "/api/reports": typeof $r55;
+  "/api/roles": typeof $r56;
+  "/api/rule_students": typeof $r57;
+  "/api/schools": typeof $r58;
+  "/api/settings": typeof $r59;
+  "/api/shell": typeof $r60;
+  "/api/sms": typeof $r61;
+  "/api/student_status": typeof $r62;
+  "/api/students": typeof $r63;
+  "/api/sub_books": typeof $r64;
+  "/api/syllabuses": typeof $r65;
+  "/api/system": typeof $r66;
+  "/api/timetable": typeof $r67;
+  "/api/timetable_entries": typeof $r68;
+  "/api/users": typeof $r69;
+  "/api/votes": typeof $r70;
 }>;

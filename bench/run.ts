@@ -12,7 +12,8 @@
  *
  * Options: --strict --rounds=3 --duration=3 --warmup=1 --connections=50 --tool=autocannon|wrk
  *          --only=<text>: just the targets whose name contains the text (and bare), no JavaScript sizes;
- *          --only=finances, --only=communication, --only=calendar: that in-process group (bench/<group>.ts)
+ *          --only=finances, --only=communication, --only=calendar, --only=reports: that in-process group
+ *          (bench/<group>.ts)
  *          --chat: only the chat benchmark (bench/chat.ts); --no-chat: everything but it
  * The chat part runs last, in a process of its own (as the HTTP load generator does): its thousand sockets and
  * latency samples get a fresh heap and event loop, not what the HTTP part left behind (in this process its p99
@@ -70,6 +71,7 @@ import { runChatBench } from "./chat.ts";
 import { runFinanceBench } from "./finances.ts";
 import { runCommunicationBench } from "./communication.ts";
 import { runCalendarBench } from "./calendar.ts";
+import { runReportBench } from "./reports.ts";
 import { frameworkRuntimeBytes } from "./framework_js.ts";
 
 interface Options {
@@ -503,6 +505,8 @@ async function main(): Promise<number> {
     ? await runCommunicationBench()
     : [];
   const calendarChecks = !opts.only || "calendar".includes(opts.only) ? await runCalendarBench() : [];
+  // Reports (issue 22): previews and exports on the large demo, in a process of their own.
+  const reportChecks = !opts.only || "reports".includes(opts.only) ? await runReportBench() : [];
 
   const checks = [
     ...probeChecks,
@@ -515,6 +519,7 @@ async function main(): Promise<number> {
     ...financeChecks,
     ...communicationChecks,
     ...calendarChecks,
+    ...reportChecks,
   ];
   console.log("Checks");
   for (const line of checkLines(checks)) console.log(`  ${line}`);

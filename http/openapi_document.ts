@@ -68,6 +68,10 @@ const AREAS: Record<string, { tag: string; segments: string[] }> = {
     segments: ["applications", "student_status", "diploma_enclosures", "mobility"],
   },
   "Votes and evaluations": { tag: "votes", segments: ["votes"] },
+  "Reports: the catalogue of standard reports, previews and .xlsx exports": {
+    tag: "reports",
+    segments: ["reports"],
+  },
   "Analytics: the dashboard's figures, students by citizenship": {
     tag: "analytics",
     segments: ["analytics"],

@@ -79,6 +79,11 @@ const ALLOWED_STATUS: Record<string, number> = {
   // A section id is `<group>-<course>-<professor>`: 1 is not one.
   listGet: 422,
   listExport: 422,
+  // The reports of one section need it named (`sectionId`).
+  reportCourseGrades: 422,
+  reportCourseGradesExport: 422,
+  reportRosters: 422,
+  reportRostersExport: 422,
   // Removals that name the version they were shown (a required versionstamp query).
   bookRemove: 422,
   subBookRemove: 422,
