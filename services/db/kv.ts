@@ -141,6 +141,7 @@
  * | ["finance_reversed", entryId]           | the reversal's id (checked null: reversed once) | finances/ledger.ts |
  * | ["finance_events", date, entryId]       | studentId: every entry by date (transactions, period reports) | finances/ledger.ts |
  * | ["meta", "finance_version"]            | KvU64 summed by every entry: the balances snapshot's version | finances/ledger.ts |
+ * | ["finance_months", "YYYY-MM", side]     | KvU64 tetri summed by every entry of the month: `charged` (debits), `credited` (credits) | finances/ledger.ts |
  * | ["settings", "finance"]                 | FinanceParams (audited as finance_params) | finances/params.ts |
  * | ["finance_discounts", id]               | DiscountType (records.ts, audited)      | finances/discounts.ts |
  * | ["finance_discount_assignments", studentId, id] | DiscountAssignment (audited)    | finances/discounts.ts |
@@ -182,6 +183,7 @@
  *      projection (checked) and the finance hold's state (services/finances/model.ts).
  */
 import { serialize } from "node:v8";
+import { coalesceReads } from "./coalesced_reads.ts";
 import { envVar, onDenoDeploy } from "../../utils/env.ts";
 
 /** Deno KV's hard limits (measured against Deno 2.9: exceeding any of them throws a TypeError). */
@@ -234,7 +236,8 @@ async function openAt(path: string | undefined): Promise<Deno.Kv> {
     const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
     if (slash > 0) await Deno.mkdir(path.slice(0, slash), { recursive: true });
   }
-  return await Deno.openKv(path);
+  // Single reads made together go as one getMany (coalesced_reads.ts).
+  return coalesceReads(await Deno.openKv(path));
 }
 
 /** The open KV. Throws when `openDb()` has not finished, which is always a start-up or test-setup bug. */

@@ -1,0 +1,60 @@
+import { assert, assertEquals, assertRejects } from "../../tests/assert.ts";
+import { coalesceReads } from "./coalesced_reads.ts";
+
+async function counted() {
+  const kv = await Deno.openKv(":memory:");
+  const calls: number[] = [];
+  const getMany = kv.getMany.bind(kv);
+  kv.getMany = ((keys: Deno.KvKey[], options?: { consistency?: Deno.KvConsistencyLevel }) => {
+    calls.push(keys.length);
+    return getMany(keys, options);
+  }) as Deno.Kv["getMany"];
+  return { kv: coalesceReads(kv), calls };
+}
+
+Deno.test("reads made together", async (t) => {
+  const { kv, calls } = await counted();
+  for (const [k, v] of [["a", 1], ["b", 2], ["c", 3]] as const) await kv.set([k], v);
+
+  await t.step("go to KV as one read, and each caller gets its own entries", async () => {
+    calls.length = 0;
+    const [a, bc, missing] = await Promise.all([
+      kv.get<number>(["a"]),
+      kv.getMany<[number, number]>([["b"], ["c"]]),
+      kv.get(["nothing"]),
+    ]);
+    assertEquals(calls, [4]);
+    assertEquals(a.value, 1);
+    assertEquals(bc.map((e) => e.value), [2, 3]);
+    assertEquals(missing.value, null);
+    assertEquals(missing.versionstamp, null);
+  });
+
+  await t.step("never more than ten keys in one read", async () => {
+    calls.length = 0;
+    const keys = Array.from({ length: 14 }, (_, i) => [`k${i}`]);
+    const entries = await Promise.all(keys.map((key) => kv.get(key)));
+    assertEquals(entries.length, 14);
+    assert(calls.every((n) => n <= 10), `reads of ${calls.join(", ")} keys`);
+    assertEquals(calls.reduce((a, b) => a + b, 0), 14);
+  });
+
+  await t.step("a read after a write sees it", async () => {
+    await kv.set(["a"], 10);
+    assertEquals((await kv.get(["a"])).value, 10);
+  });
+
+  await t.step("a malformed key fails its own caller only", async () => {
+    const good = kv.get<number>(["b"]);
+    const bad = kv.get([{} as unknown as string]);
+    await assertRejects(() => bad);
+    assertEquals((await good).value, 2);
+  });
+
+  await t.step("a read with options goes alone", async () => {
+    calls.length = 0;
+    await Promise.all([kv.get(["a"], { consistency: "eventual" }), kv.get(["b"])]);
+    assertEquals(calls, [1]);
+  });
+  kv.close();
+});
