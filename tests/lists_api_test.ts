@@ -490,3 +490,108 @@ Deno.test("course lists API", async (t) => {
     },
   );
 });
+
+Deno.test("course lists: staff filters by school and program; a course's absence limit", async (t) => {
+  const { getHr } = await import("../services/hr/mod.ts");
+  const { listAllPrograms } = await import("../services/structure/mod.ts");
+  const { addProgramRestriction } = await import("../services/books/conditions.ts");
+  const listed = async (query: string) =>
+    ((await call("staff", "GET", `/api/lists?limit=200&${query}`)).body.data as Row[]).map((r) =>
+      r.sectionId
+    );
+  const all = (await call("staff", "GET", "/api/lists?limit=200")).body.data as Row[];
+  // A section taught by a professor of a school, whose course no program restriction names.
+  let section = "";
+  let bookId = 0;
+  let schoolId = 0;
+  for (const row of all) {
+    const s = await getSection(row.sectionId);
+    const school = (await getHr(s.professorHrId))?.value.schoolId ?? null;
+    const conditions = (await db().get<{ programs: unknown[] }>(["book_conditions", s.bookId])).value;
+    if (school !== null && !conditions?.programs.length) {
+      [section, bookId, schoolId] = [row.sectionId, s.bookId, school];
+      break;
+    }
+  }
+  assert(section, "the demo has a section of a school's professor with an unrestricted course");
+  const programs = await listAllPrograms();
+  const ofSchool = programs.find((p) => p.schoolId === schoolId)!;
+  const elsewhere = programs.find((p) => p.schoolId !== schoolId)!;
+
+  await t.step("a school shows its professors' sections; another school does not", async () => {
+    assert((await listed(`schoolId=${schoolId}`)).includes(section));
+    assert(!(await listed(`schoolId=${elsewhere.schoolId}`)).includes(section));
+  });
+
+  await t.step("a program shows its school's open courses and the courses restricted to it", async () => {
+    assert((await listed(`programId=${ofSchool.id}`)).includes(section));
+    assert(!(await listed(`programId=${elsewhere.id}`)).includes(section));
+    // Restricted to a program of another school, the course belongs to that program (and school) instead.
+    await addProgramRestriction(bookId, elsewhere.id, null);
+    assert((await listed(`programId=${elsewhere.id}`)).includes(section));
+    assert(!(await listed(`programId=${ofSchool.id}`)).includes(section));
+    assert((await listed(`schoolId=${elsewhere.schoolId}`)).includes(section));
+    assert(
+      (await listed(`schoolId=${elsewhere.schoolId}&programId=${elsewhere.id}`)).includes(section),
+    );
+  });
+
+  await t.step("the page keeps both filters in its URL and offers the chosen school's programs", async () => {
+    const res = await app.request(`/lists/list?school=${elsewhere.schoolId}&program=${elsewhere.id}`, {
+      headers: { authorization: `Bearer ${tokens.get("staff")}`, cookie: "lang=en" },
+    });
+    assertEquals(res.status, 200);
+    const html = await res.text();
+    const select = (name: string) =>
+      html.slice(html.indexOf(`name="${name}"`), html.indexOf("</select>", html.indexOf(`name="${name}"`)));
+    const chosen = (name: string) => /<option\s+value="(\d+)"\s+selected/.exec(select(name))?.[1];
+    assertEquals([chosen("school"), chosen("program")], [String(elsewhere.schoolId), String(elsewhere.id)]);
+    assert(
+      !new RegExp(`value="${ofSchool.id}"`).test(select("program")),
+      "only the chosen school's programs",
+    );
+    assertStringIncludes(html, "All programs");
+    const prof = await app.request("/lists/list", {
+      headers: { authorization: `Bearer ${tokens.get("prof")}`, cookie: "lang=en" },
+    });
+    assert(!(await prof.text()).includes('name="school"'), "a professor sees their own sections only");
+  });
+
+  const limitPath = `/api/lists/absence_limits/${bookId}`;
+
+  await t.step("the limit is 30 % until set; a professor may read it but not set it", async () => {
+    const got = await call("prof", "GET", limitPath);
+    assertEquals(got.status, 200);
+    assertEquals(got.body, { bookId, limit: 30, isDefault: true, versionstamp: null });
+    assertEquals((await call("prof", "PUT", limitPath, { limit: 20, versionstamp: null })).status, 403);
+    assertEquals((await call("staff", "GET", "/api/lists/absence_limits/999999")).status, 404);
+  });
+
+  await t.step("out of range or not a whole number: 422 at the field in the request's language", async () => {
+    const en = await call("staff", "PUT", limitPath, { limit: 101, versionstamp: null });
+    assertEquals(en.status, 422);
+    assertEquals(en.body.error.fields.limit, "Must be at most 100");
+    const ka = await call("staff", "PUT", limitPath, { limit: 12.5, versionstamp: null }, "ka");
+    assertEquals(ka.status, 422);
+    assert(/[\u10D0-\u10FF]/.test(ka.body.error.fields.limit), ka.body.error.fields.limit);
+    assertEquals((await call("staff", "GET", limitPath)).body.isDefault, true);
+  });
+
+  await t.step(
+    "set with the version read; a stale version answers 409; every list of the course follows",
+    async () => {
+      const set = await call("staff", "PUT", limitPath, { limit: 20, versionstamp: null });
+      assertEquals(set.status, 200);
+      assertEquals(set.body.limit, 20);
+      assertEquals(set.body.isDefault, false);
+      const stale = await call("staff", "PUT", limitPath, { limit: 25, versionstamp: null });
+      assertEquals(stale.status, 409);
+      assertEquals(stale.body.error.code, "conflict");
+      const again = await call("staff", "PUT", limitPath, { limit: 25, versionstamp: set.body.versionstamp });
+      assertEquals(again.status, 200);
+      assertEquals((await call("staff", "GET", `/api/lists/${section}`)).body.absenceLimit, 25);
+      const audit = (await listAudit("list_absence_limits", bookId, { limit: 10 })).items;
+      assertEquals(audit.map((e) => (e.after as { limit: number }).limit).sort(), [20, 25]);
+    },
+  );
+});

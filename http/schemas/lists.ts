@@ -19,6 +19,14 @@ export const ListMineQuery = z.strictObject({
   groupId: IdText.optional().openapi({ description: "the semester; default: the one running today" }),
   text: z.string().trim().max(100).optional(),
   professorHrId: IdText.optional().openapi({ description: "staff: only this professor's sections" }),
+  schoolId: IdText.optional().openapi({
+    description:
+      "only sections of this school: its professor's, or its course restricted to the school's programs",
+  }),
+  programId: IdText.optional().openapi({
+    description:
+      "only sections of this program: its course restricted to it, or open to all and taught in its school",
+  }),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(20),
 });
@@ -191,3 +199,23 @@ export const ImportReport = z.object({
   wrongRows: z.number().int(),
   written: z.number().int(),
 }).openapi("ListImportReport");
+
+export const AbsenceLimitParam = z.object({
+  bookId: IdText.openapi({ param: { name: "bookId", in: "path", description: "The course" }, example: 1 }),
+});
+
+export const AbsenceLimitBody = z.strictObject({
+  limit: z.number().int().min(0).max(100).openapi({
+    description: "Percent of the lessons a student may miss",
+  }),
+  versionstamp: Versionstamp.nullable().openapi({
+    description: "The version read (null: the course kept the default); another one answers 409",
+  }),
+}).openapi("AbsenceLimitInput");
+
+export const AbsenceLimit = z.object({
+  bookId: z.number().int(),
+  limit: z.number().int(),
+  isDefault: z.boolean().openapi({ description: "True while the course keeps the default of 30 %" }),
+  versionstamp: z.string().nullable(),
+}).openapi("AbsenceLimit");

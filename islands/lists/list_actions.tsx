@@ -1,7 +1,7 @@
 /**
  * A list's actions beside the grid: the professor submits (after a confirmation that says what it does); the
- * registrar unlocks with a reason. Each calls the API and re-reads the page; a refusal shows the shared error
- * dialog with the server's reason.
+ * registrar unlocks with a reason; holders of the absence-limit key set the course's limit. Each calls the API
+ * and re-reads the page; a refusal shows the shared error dialog with the server's reason.
  */
 import { useState } from "preact/hooks";
 import { ConfirmDialog } from "../../components/ui/confirm_dialog.tsx";
@@ -11,9 +11,16 @@ import { showToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
 import { reloadPage } from "../../components/ui/navigation.ts";
+import { AbsenceLimitButton, type AbsenceLimitState } from "../../components/lists/absence_limit_dialog.tsx";
 
 export function ListActions(
-  { sectionId, canSubmit, canUnlock }: { sectionId: string; canSubmit: boolean; canUnlock: boolean },
+  { sectionId, canSubmit, canUnlock, absenceLimit = null }: {
+    sectionId: string;
+    canSubmit: boolean;
+    canUnlock: boolean;
+    /** The course's limit, for those who may set it. */
+    absenceLimit?: AbsenceLimitState | null;
+  },
 ) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -49,6 +56,7 @@ export function ListActions(
 
   return (
     <div class="flex flex-wrap items-end gap-2">
+      {absenceLimit && <AbsenceLimitButton current={absenceLimit} />}
       {canSubmit && (
         <button
           type="button"

@@ -1,11 +1,15 @@
 /**
- * Course lists (API.md: listMine, listGet, listPointsSet, attendanceSet, listSubmit, listUnlock, listExport).
+ * Course lists (API.md: listMine, listGet, listPointsSet, attendanceSet, listSubmit, listUnlock, listExport),
+ * and a course's absence limit (absenceLimitGet, absenceLimitSet: its own key).
  * A professor reads and writes the lists of the sections they teach (403 for another's); staff with the
  * lists' `all` key read every list; the registrar's `unlock` key reopens a submitted one.
  */
 import { z } from "@hono/zod-openapi";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import {
+  AbsenceLimit,
+  AbsenceLimitBody,
+  AbsenceLimitParam,
   AttendanceBody,
   AttendanceDay,
   ImportQuery,
@@ -30,6 +34,7 @@ import { loadSheet } from "../../services/lists/sheet.ts";
 import { submitList, unlockList } from "../../services/lists/submit.ts";
 import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_export.ts";
 import { importPoints } from "../../services/lists/import.ts";
+import { ABSENCE_LIMIT_KEY, getAbsenceLimit, setAbsenceLimit } from "../../services/lists/absence_limit.ts";
 import { AppError, type FieldError } from "../../utils/errors.ts";
 
 const router = createRouter();
@@ -41,15 +46,19 @@ export const listMineRoute = apiRoute({
   operationId: "listMine",
   permission: LISTS_KEY,
   summary: "The signed-in professor's sections in a semester with student counts and each list's status; " +
-    "staff with `menu.learningProcesses.lists.all` see every section (text and professor filters)",
+    "staff with `menu.learningProcesses.lists.all` see every section (text, professor, school and program filters)",
   request: { query: ListMineQuery },
   responses: { 200: { description: "ok", ...json(ListPage) } },
 });
 
 router.openapi(listMineRoute, async (c) => {
-  const { groupId, text, professorHrId, page, limit } = c.req.valid("query");
+  const { groupId, text, professorHrId, schoolId, programId, page, limit } = c.req.valid("query");
   return c.json(
-    await listMine({ groupId, text, professorHrId, page, limit }, listActor(c), stateOf(c).lang),
+    await listMine(
+      { groupId, text, professorHrId, schoolId, programId, page, limit },
+      listActor(c),
+      stateOf(c).lang,
+    ),
     200,
   );
 });
@@ -222,6 +231,39 @@ router.openapi(listImportRoute, async (c) => {
       ...(state.lang === "en" && e.params?.componentEn ? { component: e.params.componentEn } : {}),
     });
   return c.json({ ...report, rows: report.rows.map((r) => ({ ...r, errors: r.errors.map(say) })) }, 200);
+});
+
+export const absenceLimitGetRoute = apiRoute({
+  method: "get",
+  path: "/absence_limits/{bookId}",
+  operationId: "absenceLimitGet",
+  permission: LISTS_KEY,
+  summary:
+    "A course's absence limit: the share of lessons past which a list's attendance warns (default 30 %)",
+  request: { params: AbsenceLimitParam },
+  responses: { 200: { description: "ok", ...json(AbsenceLimit) } },
+});
+
+router.openapi(absenceLimitGetRoute, async (c) => {
+  return c.json(await getAbsenceLimit(c.req.valid("param").bookId), 200);
+});
+
+export const absenceLimitSetRoute = apiRoute({
+  method: "put",
+  path: "/absence_limits/{bookId}",
+  operationId: "absenceLimitSet",
+  permission: ABSENCE_LIMIT_KEY,
+  summary: "Sets a course's absence limit (a whole percent, 0–100) for all its lists; audited. The version " +
+    "read is required: a limit changed meanwhile answers 409",
+  request: { params: AbsenceLimitParam, body: { required: true, ...json(AbsenceLimitBody) } },
+  responses: { 200: { description: "set", ...json(AbsenceLimit) } },
+});
+
+router.openapi(absenceLimitSetRoute, async (c) => {
+  return c.json(
+    await setAbsenceLimit(c.req.valid("param").bookId, c.req.valid("json"), stateOf(c).identity!.user.id),
+    200,
+  );
 });
 
 export default router;

@@ -6,6 +6,7 @@ import { ListActions } from "../../islands/lists/list_actions.tsx";
 import { AttendanceGrid } from "../../islands/lists/attendance_grid.tsx";
 import { ListImport } from "../../islands/lists/list_import.tsx";
 import { LISTS_ALL_KEY, LISTS_KEY, LISTS_UNLOCK_KEY, teaches } from "../../services/lists/access.ts";
+import { ABSENCE_LIMIT_KEY, type AbsenceLimit, getAbsenceLimit } from "../../services/lists/absence_limit.ts";
 import { readAttendance } from "../../services/lists/attendance.ts";
 import { type Sheet, type SheetHead, sheetHead, sheetOf } from "../../services/lists/sheet.ts";
 import { assertCanRead } from "../../services/lists/access.ts";
@@ -27,6 +28,8 @@ interface Data {
   date: string | null;
   marks: Record<number, "present" | "absent" | "late">;
   canUnlock: boolean;
+  /** The course's absence limit with its version, for holders of its key (who may set it). */
+  absenceLimit: AbsenceLimit | null;
 }
 
 /** Issue 20: one section's list — points per student and component, attendance per lesson date. */
@@ -39,10 +42,11 @@ export const handler: Handlers<Data, AppState> = {
     assertCanRead(actor, section);
     const tab = url.searchParams.get("tab") === "attendance" ? "attendance" : "points";
     const owner = teaches(actor, section);
-    const [full, head, [seats]] = await Promise.all([
+    const [full, head, [seats], absenceLimit] = await Promise.all([
       tab === "attendance" ? sheetOf(section, state.lang, owner) : null,
       tab === "attendance" ? null : sheetHead(section, state.lang, owner),
       readSeatsAndSettings([section.id]),
+      state.auth.can(ABSENCE_LIMIT_KEY) ? getAbsenceLimit(section.bookId) : null,
     ]);
     const sheet = full ?? head!;
     let date: string | null = null;
@@ -63,6 +67,7 @@ export const handler: Handlers<Data, AppState> = {
       date,
       marks,
       canUnlock: state.auth.can(LISTS_UNLOCK_KEY),
+      absenceLimit,
     });
   },
 };
@@ -101,6 +106,12 @@ export default function ListPage({ data, state }: PageProps<Data, AppState>) {
             sectionId={sheet.sectionId}
             canSubmit={sheet.editable && sheet.components.length > 0}
             canUnlock={data.canUnlock && sheet.status === "submitted"}
+            absenceLimit={data.absenceLimit &&
+              {
+                bookId: data.absenceLimit.bookId,
+                limit: data.absenceLimit.limit,
+                versionstamp: data.absenceLimit.versionstamp,
+              }}
           />
         </div>
       </div>

@@ -45,7 +45,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
         group(`${CONDITIONS}.program`, "add", "remove"),
       ),
     ),
-    group("menu.learningProcesses.lists", "all", "unlock"),
+    group("menu.learningProcesses.lists", "all", "unlock", "absenceLimit"),
     leaf("menu.learningProcesses.grades"),
     leaf("menu.learningProcesses.components"),
     group("menu.learningProcesses.registration", "settings", "manage", "holds", "export"),

@@ -1,13 +1,15 @@
 /**
  * The /lists/list page's rows (listMine): a professor's sections in a semester with their student counts and
  * the list's status; staff holding the lists' `all` key see every section, filtered by text (course, code,
- * professor) and professor. The semester defaults to the one running today.
+ * professor), professor, school and program (lists/placement.ts says how a section belongs to those). The
+ * semester defaults to the one running today.
  */
 import { currentGroupOf, listGroups } from "../academic/semesters.ts";
 import { bookName } from "../books/mod.ts";
 import { readMany } from "../db/kv.ts";
 import { groupSections, readSeatsAndSettings, type Section } from "../registration/sections.ts";
 import type { ListActor } from "./access.ts";
+import { placementMatcher } from "./placement.ts";
 import { keys, type ListRecord, type ListStatus } from "./model.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
@@ -15,6 +17,8 @@ export interface ListFilter {
   groupId?: number;
   text?: string;
   professorHrId?: number;
+  schoolId?: number;
+  programId?: number;
   page: number;
   limit: number;
 }
@@ -49,11 +53,12 @@ export async function listMine(filter: ListFilter, actor: ListActor, lang: Lang)
   const groupId = filter.groupId ?? currentGroupOf(groups)?.id ?? null;
   const labels = groups.map((g) => ({ id: g.id, label: g.value.seasonYear })).reverse();
   if (groupId === null) return { groupId, groups: labels, data: [], total: 0 };
-  const { list } = await groupSections(groupId);
+  const [{ list }, placed] = await Promise.all([groupSections(groupId), placementMatcher(filter)]);
   const text = filter.text?.trim().toLocaleLowerCase() ?? "";
   const mine = list.filter((s) =>
     (actor.seesAll || (actor.hrUserId !== null && s.professorHrId === actor.hrUserId)) &&
     (filter.professorHrId === undefined || s.professorHrId === filter.professorHrId) &&
+    (placed === null || placed(s)) &&
     (!text ||
       [s.book.name, s.book.nameEng, s.book.code, professorName(s, "ka"), professorName(s, "en")]
         .some((v) => v.toLocaleLowerCase().includes(text)))

@@ -349,3 +349,113 @@ Deno.test({
       assertEquals(errors, []);
     }),
 });
+
+Deno.test({
+  name:
+    "course lists: staff filter by school and program, and set a course's absence limit, in both languages",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: (t) =>
+    withBrowser(async ({ server, browser }) => {
+      const base = server.url;
+      const errors: string[] = [];
+      const staff = await pageAs(browser, base, "ka", DEMO.staff);
+      staff.on("pageerror", (e) => errors.push(e.message));
+      let sectionId = "";
+
+      await t.step(
+        "in Georgian: a school and then one of its programs narrow the lists, kept in the URL",
+        async () => {
+          await staff.goto(`${base}/lists/list`);
+          await settled(staff);
+          const schools = await staff.locator("select[name=school] option").evaluateAll((options) =>
+            options.map((o) => (o as HTMLOptionElement).value).filter(Boolean)
+          );
+          let school = "";
+          for (const id of schools) {
+            const found = await api<{ total: number }>(staff, "GET", `/lists?schoolId=${id}`);
+            if (found.body.total > 0) {
+              school = id;
+              break;
+            }
+          }
+          assert(school, "some school has sections");
+          await staff.locator("select[name=school]").selectOption(school);
+          await Promise.all([
+            staff.waitForURL(/school=/),
+            staff.getByRole("button", { name: "ჩვენება" }).click(),
+          ]);
+          await settled(staff);
+          assertEquals(new URL(staff.url()).searchParams.get("school"), school);
+          assertEquals(await staff.locator("select[name=school]").inputValue(), school);
+          const program = await staff.locator("select[name=program] option").evaluateAll((options) =>
+            options.map((o) => (o as HTMLOptionElement).value).find(Boolean) ?? ""
+          );
+          assert(program, "the school has programs");
+          await staff.locator("select[name=program]").selectOption(program);
+          await Promise.all([
+            staff.waitForURL(/program=/),
+            staff.getByRole("button", { name: "ჩვენება" }).click(),
+          ]);
+          await settled(staff);
+          const url = new URL(staff.url());
+          assertEquals([url.searchParams.get("school"), url.searchParams.get("program")], [school, program]);
+          assertEquals(await staff.locator("select[name=program]").inputValue(), program);
+          // The school's own list, unfiltered by program, has a section to open in the next step.
+          sectionId =
+            (await api<{ data: { sectionId: string }[] }>(staff, "GET", `/lists?schoolId=${school}`))
+              .body.data[0].sectionId;
+        },
+      );
+
+      await t.step("in English: the limit is refused out of range at its field, then set", async () => {
+        await staff.context().addCookies([{ name: "lang", value: "en", url: base }]);
+        await staff.goto(`${base}/lists/${sectionId}`);
+        await settled(staff);
+        const open = staff.locator("#absence-limit-open");
+        assertEquals((await open.textContent())?.trim(), "Absence limit: 30%");
+        await open.click();
+        const dialog = staff.locator("#absence-limit-form");
+        await dialog.waitFor({ state: "visible" });
+        await dialog.locator("#absence-limit-value").fill("101");
+        await dialog.getByRole("button", { name: "Save" }).click();
+        await dialog.getByText("Must be at most 100").waitFor();
+        await dialog.locator("#absence-limit-value").fill("20");
+        await dialog.getByRole("button", { name: "Save" }).click();
+        await staff.locator("#absence-limit-open", { hasText: "Absence limit: 20%" }).waitFor();
+      });
+
+      await t.step(
+        "in Georgian: set meanwhile by someone else, the dialog offers to save over it",
+        async () => {
+          await staff.context().addCookies([{ name: "lang", value: "ka", url: base }]);
+          await staff.goto(`${base}/lists/${sectionId}`);
+          await settled(staff);
+          await staff.locator("#absence-limit-open", { hasText: "გაცდენების ზღვარი: 20%" }).click();
+          const dialog = staff.locator("#absence-limit-form");
+          await dialog.waitFor({ state: "visible" });
+          // Another registrar sets it after this page was read.
+          const bookId = await staff.locator("#absence-limit-open").getAttribute("data-book-id");
+          const current = await api<{ versionstamp: string }>(
+            staff,
+            "GET",
+            `/lists/absence_limits/${bookId}`,
+          );
+          const other = await api(staff, "PUT", `/lists/absence_limits/${bookId}`, {
+            limit: 40,
+            versionstamp: current.body.versionstamp,
+          });
+          assertEquals(other.status, 200);
+          await dialog.locator("#absence-limit-value").fill("15");
+          await dialog.getByRole("button", { name: "შენახვა" }).click();
+          const conflict = staff.locator("#absence-limit-form-conflict");
+          await conflict.waitFor({ state: "visible" });
+          await conflict.getByRole("button", { name: "განახლება და ჩემი ცვლილებების შენახვა" }).click();
+          await staff.locator("#absence-limit-open", { hasText: "გაცდენების ზღვარი: 15%" }).waitFor();
+          assertEquals(await violations(staff), []);
+        },
+      );
+
+      assertEquals(errors, []);
+    }),
+});
