@@ -220,6 +220,23 @@ Deno.test("reports API", async (t) => {
     }
   });
 
+  await t.step("the pages parse the address with the same schema", async () => {
+    const page = async (path: string, as = admin) => {
+      const res = await app.request(path, { headers: as });
+      return { status: res.status, html: await res.text() };
+    };
+    const shown = await page("/reports/leavers?kind=withdrawn");
+    assertEquals(shown.status, 200);
+    assert(shown.html.includes('value="withdrawn" selected'), "the filter is kept from the address");
+    const total = (await preview("/api/reports/leavers?kind=withdrawn")).total;
+    assert(shown.html.includes(`${total} rows`), "the page shows the API's total for the same link");
+    const bad = await page("/reports/leavers?from=2026-05-01&to=2026-01-01");
+    assert(bad.html.includes("The end comes before the start"));
+    assert((await page("/reports/course_grades")).html.includes("Choose a course list"));
+    assertEquals((await page("/reports/nope")).status, 404);
+    assertEquals((await page("/reports/debtors", auth.get("prof")!)).status, 403);
+  });
+
   await t.step("each report answers only to its key; rows only as far as the caller may see", async () => {
     for (const account of ACCOUNTS) {
       for (const id of ["enrolment", "debtors", "course_lists"] as const) {

@@ -145,9 +145,14 @@ export function ReportView(props: ReportViewProps) {
             >
               {field.kind === "select"
                 ? (
-                  <select {...common} value={query[field.name] ?? ""}>
+                  // `selected` on the option, not `value` on the select: the server's HTML must carry it.
+                  <select {...common}>
                     {field.placeholder !== undefined && <option value="">{field.placeholder}</option>}
-                    {field.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                    {field.options?.map((o) => (
+                      <option key={o.value} value={o.value} selected={o.value === query[field.name]}>
+                        {o.label}
+                      </option>
+                    ))}
                   </select>
                 )
                 : (
