@@ -31,7 +31,7 @@ import {
   type SectionSeats,
   type SectionSettings,
 } from "./model.ts";
-import { capacityOf, getSection, groupSections, type Section } from "./sections.ts";
+import { capacityOf, type Section, sectionInGroup } from "./sections.ts";
 import { today } from "./windows.ts";
 import { AppError, type FieldError, invalid } from "../../utils/errors.ts";
 
@@ -87,10 +87,9 @@ export function overrideReason(input: { override?: boolean; reason?: string }, a
 }
 
 export async function addRegistration(input: AddInput, actor: Actor): Promise<AddResult> {
-  const section = await getSection(input.sectionId);
+  const { section, group: { byId } } = await sectionInGroup(input.sectionId);
   const reason = overrideReason(input, actor);
   const groupId = section.groupId;
-  const { byId } = await groupSections(groupId);
   const decided = await untilCommitted(async () => {
     // One read of every key the decision checks, then only the lists it needs.
     const entries = await db().getMany<unknown[]>([

@@ -132,18 +132,21 @@ export function readCourseFactsForDisplay(bookIds: readonly number[]): Promise<M
 
 /** The names the eligibility reasons mention, for the given courses' conditions. */
 export async function namesFor(courses: Iterable<CourseFacts>) {
-  const members = [...courses].flatMap((c) =>
-    (c.conditions.value?.groups ?? []).flatMap((g) => g.conditions.map((m) => m.bookId))
-  );
+  const conditions = [...courses].flatMap((c) => c.conditions.value ?? []);
+  const members = conditions.flatMap((c) => c.groups.flatMap((g) => g.conditions.map((m) => m.bookId)));
+  // Read only what some reason can mention: most courses have no conditions, and a decision's reads all
+  // queue on the one KV.
   const [courseNames, programs] = await Promise.all([
-    courseNameCache.many(members, async (ids) => {
-      const books = await getBooks(ids);
-      return ids.map((id) => {
-        const b = books.get(id);
-        return b ? { ka: b.name, en: b.nameEng || b.name } : { ka: `#${id}`, en: `#${id}` };
-      });
-    }),
-    listAllPrograms(),
+    members.length
+      ? courseNameCache.many(members, async (ids) => {
+        const books = await getBooks(ids);
+        return ids.map((id) => {
+          const b = books.get(id);
+          return b ? { ka: b.name, en: b.nameEng || b.name } : { ka: `#${id}`, en: `#${id}` };
+        });
+      })
+      : new Map<number, Bilingual>(),
+    conditions.some((c) => c.programs.length) ? listAllPrograms() : [],
   ]);
   return {
     courseNames,

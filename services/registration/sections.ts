@@ -92,10 +92,16 @@ export async function forgetSections() {
 }
 
 export async function getSection(sectionId: string): Promise<Section> {
+  return (await sectionInGroup(sectionId)).section;
+}
+
+/** A section with its semester's sections, from one read of their versions (a decision needs both). */
+export async function sectionInGroup(sectionId: string): Promise<{ section: Section; group: GroupSections }> {
   const parsed = parseSectionId(sectionId);
-  const section = parsed ? (await groupSections(parsed.groupId)).byId.get(sectionId) : undefined;
-  if (!section) throw notFound("sections");
-  return section;
+  const group = parsed ? await groupSections(parsed.groupId) : undefined;
+  const section = group?.byId.get(sectionId);
+  if (!group || !section) throw notFound("sections");
+  return { section, group };
 }
 
 async function loadSections(groupId: number): Promise<GroupSections> {
