@@ -31,6 +31,7 @@ import { dictionaryFor, i18nVersionFor, translatorFor } from "./services/languag
 import { prepareKvOnStart } from "./services/seed/on_start.ts";
 import { refreshTranslationOverrides } from "./services/languages/overrides.ts";
 import { warmStudentIndex } from "./services/students/list_index.ts";
+import { warmAnalytics } from "./services/analytics/warm.ts";
 
 import { isLang, setActiveTranslator } from "./utils/i18n.ts";
 import type { AppState } from "./http/app_state.ts";
@@ -155,7 +156,9 @@ if (import.meta.main) {
   await prepareKvOnStart(envVar("SEED"));
   // Warm the students list's snapshot in the background: start-up must not grow with the data (instances start on
   // demand on Deno Deploy), and the first person's request shares this load rather than starting another.
-  warmStudentIndex().catch((error) => logEvent("error", "warm_students_failed", { error }));
+  warmStudentIndex().then(warmAnalytics).catch((error) =>
+    logEvent("error", "warm_students_failed", { error })
+  );
   const port = Number(envVar("PORT") ?? 8000);
   const server = Deno.serve({
     port,

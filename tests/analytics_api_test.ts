@@ -11,6 +11,7 @@ import { createRole } from "../services/identity/roles.ts";
 import { createUser } from "../services/identity/users.ts";
 import { createSession } from "../services/identity/sessions.ts";
 import { listGroups } from "../services/academic/semesters.ts";
+import { appendEntry } from "../services/finances/ledger.ts";
 
 const app = await seededApp();
 const tokens = new Map<string, string>();
@@ -86,6 +87,33 @@ Deno.test("analytics: the dashboard counts what the registry counts", async (t) 
     const after = (await call("admin", "/api/analytics/dashboard")).body.students.grades.overall as number[];
     assertEquals(after[0], before[0] + 1, "one more A");
     assertEquals(after.slice(1), before.slice(1));
+  });
+
+  await t.step("money per month nets to what the ledger's period report nets", async () => {
+    const year = (await call("admin", "/api/analytics/dashboard?from=2026-01&to=2026-12")).body.money as {
+      charged: number;
+      credited: number;
+    }[];
+    assertEquals(year.length, 12);
+    const report =
+      (await call("admin", "/api/finance_reports?kind=period&from=2026-01-01&to=2026-12-31")).body;
+    assert(year.some((m) => m.charged > 0), "the demo's charges are counted");
+    assertEquals(year.reduce((n, m) => n + m.charged - m.credited, 0), report.total.net);
+  });
+
+  await t.step("a payment moves its month at once", async () => {
+    const month = async () =>
+      (await call("admin", "/api/analytics/dashboard?from=2026-10&to=2026-10")).body.money[0]
+        .credited as number;
+    const before = await month();
+    await appendEntry({
+      studentId: 3,
+      kind: "payment",
+      amount: 12_345,
+      date: "2026-10-15",
+      source: { type: "manual", id: "analytics-test" },
+    }, null);
+    assertEquals(await month(), before + 12_345);
   });
 
   await t.step("labels follow the language", async () => {

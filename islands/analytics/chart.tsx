@@ -1,11 +1,11 @@
 /**
  * One chart of the analytics screen, drawn with uPlot (npm `uplot`, bundled and served from this app) once the
- * island is in the browser: the library is imported from here, on mount, so no other page's bundle carries it
- * and the server never loads it. The chart is a picture only (aria-hidden): its numbers are in the table the
+ * island is in the browser: only this island imports the library, so no other page's bundle carries it
+ * (tests/analytics_bundle_test.ts); on the server the module loads but draws nothing (it needs a DOM). The chart is a picture only (aria-hidden): its numbers are in the table the
  * server renders beside it (components/analytics/chart_card.tsx), for screen readers and for copying.
  */
 import { useEffect, useRef } from "preact/hooks";
-import type UPlot from "uplot";
+import UPlot from "uplot";
 
 export interface ChartSeries {
   label: string;
@@ -31,71 +31,64 @@ export function AnalyticsChart({ categories, series, kind, money = false }: Anal
   useEffect(() => {
     const el = box.current;
     if (!el || categories.length === 0) return;
-    let chart: UPlot | null = null;
-    let observer: ResizeObserver | null = null;
-    let gone = false;
-    import("uplot").then(({ default: Plot }) => {
-      if (gone) return;
-      const scale = money ? 100 : 1;
-      const xs = categories.map((_, i) => i);
-      const bars = Plot.paths.bars!({ size: [0.7 / Math.max(1, series.length), 80] });
-      chart = new Plot(
-        {
-          width: Math.max(200, el.clientWidth),
-          height: HEIGHT,
-          legend: { show: false },
-          cursor: { show: false },
-          scales: {
-            x: { time: false, range: () => [-0.5, categories.length - 0.5] },
-            y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
-          },
-          axes: [
-            {
-              splits: () => xs,
-              values: (_u, splits) => splits.map((i) => categories[i] ?? ""),
-              gap: 4,
-              size: 40,
-            },
-            {
-              values: (_u, splits) =>
-                splits.map((v) => (v / scale).toLocaleString(document.documentElement.lang)),
-            },
-          ],
-          series: [
-            {},
-            ...series.map((s, i) => ({
-              label: s.label,
-              stroke: CHART_COLORS[i % CHART_COLORS.length],
-              fill: kind === "bars" ? CHART_COLORS[i % CHART_COLORS.length] : undefined,
-              width: kind === "bars" ? 0 : 2,
-              paths: kind === "bars" ? bars : undefined,
-              points: { show: kind === "lines" },
-            })),
-          ],
+    const scale = money ? 100 : 1;
+    const xs = categories.map((_, i) => i);
+    const bars = UPlot.paths.bars!({ size: [0.7 / Math.max(1, series.length), 80] });
+    const chart = new UPlot(
+      {
+        width: Math.max(200, el.clientWidth),
+        height: HEIGHT,
+        legend: { show: false },
+        cursor: { show: false },
+        scales: {
+          x: { time: false, range: () => [-0.5, categories.length - 0.5] },
+          y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
         },
-        [xs, ...series.map((s) => s.values)],
-        el,
-      );
-      // uPlot's stylesheet (uPlot.min.css) positions its parts; the same rules here, set on the elements (CSSOM,
-      // allowed by the CSP), spare every page a stylesheet that only this one needs.
-      const style = (selector: string, rules: Partial<CSSStyleDeclaration>) =>
-        el.querySelectorAll<HTMLElement>(selector).forEach((part) => Object.assign(part.style, rules));
-      style(".u-wrap", { position: "relative" });
-      style(".u-over, .u-under, .u-axis, .u-select", { position: "absolute" });
-      style(".u-under", { overflow: "hidden" });
-      style("canvas", { display: "block", position: "relative" });
-      style(".u-off", { display: "none" });
-      el.style.overflow = "hidden";
-      observer = new ResizeObserver(() =>
-        chart?.setSize({ width: Math.max(200, el.clientWidth), height: HEIGHT })
-      );
-      observer.observe(el);
-      el.dataset.drawn = "true";
-    });
+        axes: [
+          {
+            splits: () => xs,
+            values: (_u, splits) => splits.map((i) => categories[i] ?? ""),
+            gap: 4,
+            size: 40,
+          },
+          {
+            values: (_u, splits) =>
+              splits.map((v) => (v / scale).toLocaleString(document.documentElement.lang)),
+          },
+        ],
+        series: [
+          {},
+          ...series.map((s, i) => ({
+            label: s.label,
+            stroke: CHART_COLORS[i % CHART_COLORS.length],
+            fill: kind === "bars" ? CHART_COLORS[i % CHART_COLORS.length] : undefined,
+            width: kind === "bars" ? 0 : 2,
+            paths: kind === "bars" ? bars : undefined,
+            points: { show: kind === "lines" },
+          })),
+        ],
+      },
+      [xs, ...series.map((s) => s.values)],
+      el,
+    );
+    // uPlot's stylesheet (uPlot.min.css) positions its parts; the same rules here, set on the elements (CSSOM,
+    // allowed by the CSP), spare every page a stylesheet that only this one needs.
+    const style = (selector: string, rules: Partial<CSSStyleDeclaration>) =>
+      el.querySelectorAll<HTMLElement>(selector).forEach((part) => Object.assign(part.style, rules));
+    style(".u-wrap", { position: "relative" });
+    style(".u-over, .u-under, .u-axis, .u-select", { position: "absolute" });
+    style(".u-under", { overflow: "hidden" });
+    style("canvas", { display: "block", position: "relative" });
+    style(".u-off", { display: "none" });
+    el.style.overflow = "hidden";
+    const observer = new ResizeObserver(() =>
+      chart.setSize({ width: Math.max(200, el.clientWidth), height: HEIGHT })
+    );
+    observer.observe(el);
+    el.dataset.drawn = "true";
     return () => {
-      gone = true;
-      observer?.disconnect();
-      chart?.destroy();
+      observer.disconnect();
+      chart.destroy();
     };
   }, [categories, series, kind, money]);
   return <div ref={box} aria-hidden="true" class="min-h-[220px] w-full" data-chart />;

@@ -1,14 +1,12 @@
 /**
  * Money per month: what was charged (debits: charges, late fees, refunds, reversed payments) against what was
- * paid or credited (payments, discounts, reversed charges), university-wide. Derived from the balance projections
- * the ledger writes in the same atomic as every entry (finances/model.ts `BalanceProjection`: running totals
- * per day, the credits apart), which the finances domain keeps in an in-process snapshot under its version key —
- * so no request reads the entries themselves. The monthly sums are kept under the same version key.
+ * paid or credited (payments, discounts, reversed charges), university-wide. The ledger sums every entry into
+ * its month in the entry's own atomic (finances/model.ts `keys.month`, KvU64 sums that writers never contend
+ * on), so a period is one short range read — no entry, no projection is read, and every process sees a
+ * committed entry at once.
  */
-import { kvSnapshot } from "../db/snapshot.ts";
-import { allProjections } from "../finances/balances.ts";
-import { keys } from "../finances/model.ts";
-import { dateOfDay } from "../finances/projection.ts";
+import { db } from "../db/kv.ts";
+import { keys, type MonthSide } from "../finances/model.ts";
 
 export interface MonthMoney {
   /** YYYY-MM */
@@ -18,33 +16,19 @@ export interface MonthMoney {
   credited: number;
 }
 
-const months = kvSnapshot<Map<string, MonthMoney>>({
-  versionKeys: [keys.version()],
-  async load() {
-    const out = new Map<string, MonthMoney>();
-    for (const p of (await allProjections()).values()) {
-      let net = 0, credit = 0;
-      p.days.forEach((day, i) => {
-        const dNet = p.cumNet[i] - net, dCredit = p.cumCredit[i] - credit;
-        [net, credit] = [p.cumNet[i], p.cumCredit[i]];
-        if (dNet === 0 && dCredit === 0) return;
-        const month = dateOfDay(day).slice(0, 7);
-        let row = out.get(month);
-        if (!row) out.set(month, row = { month, charged: 0, credited: 0 });
-        row.charged += dNet - dCredit;
-        row.credited -= dCredit;
-      });
-    }
-    return out;
-  },
-});
-
 /** Every month from `from` to `to` (YYYY-MM, inclusive), those without entries as zeros. */
 export async function moneyByMonth(from: string, to: string): Promise<MonthMoney[]> {
-  const held = await months.get();
+  const sums = new Map<string, MonthMoney>();
   const out: MonthMoney[] = [];
   for (let month = from; month <= to; month = nextMonth(month)) {
-    out.push(held.get(month) ?? { month, charged: 0, credited: 0 });
+    const row = { month, charged: 0, credited: 0 };
+    sums.set(month, row);
+    out.push(row);
+  }
+  const range = { start: keys.month(from, "charged"), end: [...keys.months(), nextMonth(to)] };
+  for await (const e of db().list<Deno.KvU64>(range)) {
+    const row = sums.get(e.key[1] as string);
+    if (row && e.value instanceof Deno.KvU64) row[e.key[2] as MonthSide] = Number(e.value.value);
   }
   return out;
 }

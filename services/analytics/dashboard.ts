@@ -78,12 +78,33 @@ export async function dashboard(filter: DashboardFilter, lang: Lang, labels: Lab
     groupId === null ? null : fillRates(groupId, lang),
     moneyByMonth(from, to),
   ]);
-  return {
-    filter: { schoolId: filter.schoolId ?? null, status: filter.status ?? null, groupId, from, to },
+  const resolved = { schoolId: filter.schoolId ?? null, status: filter.status ?? null, groupId, from, to };
+  // The same answer object while its parts are the same (the route keeps its JSON text beside it).
+  const key = `${lang}|${JSON.stringify(resolved)}`;
+  const moneyText = JSON.stringify(money);
+  const last = answers.get(key);
+  if (
+    last && last.students === students && last.registration === registration && last.groups === groups &&
+    last.moneyText === moneyText
+  ) return last.answer;
+  const answer: Dashboard = {
+    filter: resolved,
     students,
     registration,
     money,
     semesters: groups.map((g) => ({ id: g.value.id, seasonYear: g.value.seasonYear }))
       .sort((a, b) => b.id - a.id),
   };
+  if (answers.size >= ANSWERS_MAX) answers.delete(answers.keys().next().value!);
+  answers.set(key, { students, registration, groups, moneyText, answer });
+  return answer;
 }
+
+const ANSWERS_MAX = 200;
+const answers = new Map<string, {
+  students: StudentFigures;
+  registration: FillRates | null;
+  groups: unknown;
+  moneyText: string;
+  answer: Dashboard;
+}>();

@@ -6,7 +6,8 @@
  *
  * Kept a few seconds per semester: a seat counter moves with every enrolment, and the registration domain has
  * deliberately no university-wide version key to move with it (a hot key every decision would contend on), so
- * the dashboard's fill rates may be up to FRESH_MS old — in every process alike.
+ * the dashboard's fill rates are up to FRESH_MS old — in every process alike — or, while a newer copy is being
+ * read, up to STALE_MS (no request waits for a re-read it does not need: the dashboard stays fast under load).
  */
 import { bookName } from "../books/mod.ts";
 import { db } from "../db/kv.ts";
@@ -16,6 +17,7 @@ import { capacityOf, groupSections, type Section } from "../registration/section
 import type { Lang } from "../../utils/i18n.ts";
 
 const FRESH_MS = 5_000;
+const STALE_MS = 60_000;
 /** Rows of the fullest and emptiest lists. */
 const EXTREMES = 10;
 /** Fill-rate bands: 0–9 %, 10–19 % … 90–99 %, and full (100 % or more). */
@@ -65,7 +67,14 @@ interface Fill {
   closed: boolean;
 }
 
-const held = new Map<number, { kv: Deno.Kv; at: number; fills: Promise<Fill[]> }>();
+interface Held {
+  kv: Deno.Kv;
+  /** The last copy read, and when its read began. */
+  ready: { at: number; fills: Fill[] } | null;
+  pending: Promise<Fill[]> | null;
+}
+
+const held = new Map<number, Held>();
 
 async function rangeOf<T>(prefix: string, groupId: number): Promise<Map<string, T>> {
   const out = new Map<string, T>();
@@ -94,16 +103,41 @@ async function loadFills(groupId: number): Promise<Fill[]> {
 
 function fillsOf(groupId: number): Promise<Fill[]> {
   const kv = db();
-  const current = held.get(groupId);
-  if (current && current.kv === kv && Date.now() - current.at < FRESH_MS) return current.fills;
-  const fills = loadFills(groupId);
-  held.set(groupId, { kv, at: Date.now(), fills });
-  fills.catch(() => held.delete(groupId));
-  return fills;
+  let entry = held.get(groupId);
+  if (!entry || entry.kv !== kv) held.set(groupId, entry = { kv, ready: null, pending: null });
+  const { ready } = entry;
+  const age = ready ? Date.now() - ready.at : Infinity;
+  if (ready && age < FRESH_MS) return Promise.resolve(ready.fills);
+  if (!entry.pending) {
+    const at = Date.now();
+    const current = entry;
+    const pending = loadFills(groupId).then((fills) => {
+      current.ready = { at, fills };
+      return fills;
+    }).finally(() => {
+      if (current.pending === pending) current.pending = null;
+    });
+    current.pending = pending;
+    // A copy read in the background must not become an unhandled rejection; the next read tries again.
+    pending.catch(() => {});
+  }
+  return ready && age < STALE_MS ? Promise.resolve(ready.fills) : entry.pending!;
 }
 
+/** The figures of each copy read, per language: computed once per copy, not per request. */
+const figuresOf = new WeakMap<Fill[], Map<Lang, FillRates>>();
+
 export async function fillRates(groupId: number, lang: Lang): Promise<FillRates> {
-  const fills = (await fillsOf(groupId)).filter((f) => f.capacity > 0);
+  const read = await fillsOf(groupId);
+  let byLang = figuresOf.get(read);
+  if (!byLang) figuresOf.set(read, byLang = new Map());
+  let figures = byLang.get(lang);
+  if (!figures) byLang.set(lang, figures = compute(groupId, read, lang));
+  return figures;
+}
+
+function compute(groupId: number, read: Fill[], lang: Lang): FillRates {
+  const fills = read.filter((f) => f.capacity > 0);
   const bands = FILL_BANDS.map(() => 0);
   let capacity = 0, enrolled = 0, waitlisted = 0;
   for (const f of fills) {

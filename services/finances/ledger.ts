@@ -23,6 +23,7 @@ import {
   type FinanceParams,
   keys,
   type LedgerEntry,
+  monthSumOf,
   TEXT_MAX,
 } from "./model.ts";
 import { splitAmount } from "./money.ts";
@@ -103,6 +104,8 @@ function addEntry(
     .set(keys.event(entry.date, entry.id), entry.studentId)
     .set(keys.balance(entry.studentId), next)
     .sum(keys.version(), 1n);
+  const month = monthSumOf(entry);
+  atomic.sum(month.key, BigInt(month.tetri));
   addAudit(atomic, {
     entity: AUDIT.entry,
     entityId: entry.studentId,

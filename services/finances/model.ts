@@ -147,6 +147,15 @@ export interface DiscountAssignment {
   at: string;
 }
 
+export type MonthSide = "charged" | "credited";
+
+/** Where an entry counts in the monthly sums (keys.month): its month and side, and the tetri it adds. */
+export const monthSumOf = (entry: Pick<LedgerEntry, "date" | "signed">) =>
+  ({
+    key: keys.month(entry.date.slice(0, 7), entry.signed > 0 ? "charged" : "credited"),
+    tetri: Math.abs(entry.signed),
+  }) as const;
+
 export const keys = {
   entries: (studentId: number): Deno.KvKey => ["finance_entries", studentId],
   entry: (
@@ -160,6 +169,12 @@ export const keys = {
   balances: (): Deno.KvKey => ["finance_balances"],
   /** KvU64 summed (never checked, so writers never collide on it) by every entry: the balances snapshot's version. */
   version: (): Deno.KvKey => ["meta", "finance_version"],
+  /**
+   * KvU64 tetri summed (never checked) by every entry in the month of its date: debits under `charged`, credits
+   * under `credited` — the analytics' money per month, without reading the entries.
+   */
+  month: (month: string, side: MonthSide): Deno.KvKey => ["finance_months", month, side],
+  months: (): Deno.KvKey => ["finance_months"],
   source: (source: EntrySource): Deno.KvKey => ["finance_sources", source.type, source.id],
   reversed: (entryId: string): Deno.KvKey => ["finance_reversed", entryId],
   /** Every entry by date, for the transactions screen and the period reports: → studentId. */

@@ -6,6 +6,7 @@ import type { Migration } from "./migrations.ts";
 import { headRecord, joinRoom, roomRecord } from "../chat/room_records.ts";
 import { keys } from "../chat/model.ts";
 import type { TranscriptEntry } from "../academic/model.ts";
+import { keys as financeKeys, type LedgerEntry, monthSumOf } from "../finances/model.ts";
 import { totalsOf, TRANSCRIPT_TOTALS, TRANSCRIPTS, type TranscriptTotals } from "../students/transcripts.ts";
 
 /** Rooms read per batch, and rewritten per batch: 2 checks each stay under KV's 100 checks per atomic. */
@@ -66,7 +67,38 @@ export const MIGRATIONS: readonly Migration[] = [
       return read < TOTALS_BATCH ? null : totals.cursor;
     },
   },
+  {
+    // The ledger's monthly sums (finances/model.ts keys.month), which every entry moves from now on, computed
+    // from the entries written before (or in bulk, by the large demo's seed). The sums of a whole pass travel
+    // in the cursor and are set — not added — at its end, so running it again on summed data changes nothing.
+    version: 4,
+    name: "finance_month_sums",
+    async batch(kv, cursor, atomic) {
+      const state: { at?: string; sums: Record<string, number> } = cursor ? JSON.parse(cursor) : { sums: {} };
+      const entries = kv.list<LedgerEntry>({ prefix: ["finance_entries"] }, {
+        limit: ENTRIES_BATCH,
+        cursor: state.at,
+        batchSize: ENTRIES_BATCH,
+      });
+      let read = 0;
+      for await (const entry of entries) {
+        read++;
+        const month = monthSumOf(entry.value);
+        const key = month.key.slice(1).join("|");
+        state.sums[key] = (state.sums[key] ?? 0) + month.tetri;
+      }
+      if (read === ENTRIES_BATCH) return JSON.stringify({ at: entries.cursor, sums: state.sums });
+      for (const [key, tetri] of Object.entries(state.sums)) {
+        const [month, side] = key.split("|") as [string, "charged" | "credited"];
+        atomic.set(financeKeys.month(month, side), new Deno.KvU64(BigInt(tetri)));
+      }
+      return null;
+    },
+  },
 ];
+
+/** Ledger entries read per batch of migration 4. */
+const ENTRIES_BATCH = 1000;
 
 /** Totals per batch: one check each, under KV's 100 checks per atomic with the lock's and the progress's. */
 const TOTALS_BATCH = 90;

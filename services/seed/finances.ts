@@ -7,7 +7,7 @@
  */
 import { bulkSet } from "../db/kv.ts";
 import { appendEntry, duesOf } from "../finances/ledger.ts";
-import { DEFAULT_PARAMS, type FinanceParams, keys, type LedgerEntry } from "../finances/model.ts";
+import { DEFAULT_PARAMS, type FinanceParams, keys, type LedgerEntry, monthSumOf } from "../finances/model.ts";
 import { setParams } from "../finances/params.ts";
 import { addDiscount, approveAssignment, assignDiscount, type DiscountInput } from "../finances/discounts.ts";
 import { emptyProjection, withEntry } from "../finances/projection.ts";
@@ -166,6 +166,8 @@ async function seedLarge(params: FinanceParams, ctx: SeedContext) {
           at,
         };
         projection = withEntry(projection, entry);
+        const month = monthSumOf(entry);
+        months.set(month.key.join("|"), (months.get(month.key.join("|")) ?? 0) + month.tetri);
         n++;
         yield [keys.entry(studentId, date, id), entry];
         yield [keys.entryId(id), { studentId, date }];
@@ -175,7 +177,11 @@ async function seedLarge(params: FinanceParams, ctx: SeedContext) {
       yield [keys.balance(studentId), projection];
     }
   }
+  // The entries' monthly sums (keys.month), as appending each entry would have moved them.
+  const months = new Map<string, number>();
   await bulkSet(writes());
-  await db().atomic().sum(keys.version(), 1n).commit();
+  const sums = db().atomic().sum(keys.version(), 1n);
+  for (const [key, tetri] of months) sums.sum(key.split("|"), BigInt(tetri));
+  await sums.commit();
   ctx.log(`finances (large): ${n} ledger entries for ${count} students`);
 }
