@@ -17,6 +17,12 @@ import { capacityOf, groupSections, type Section } from "../registration/section
 import type { Lang } from "../../utils/i18n.ts";
 
 const FRESH_MS = 5_000;
+/**
+ * How long a semester's list of sections is used before it is asked for again. The registration domain keeps it
+ * 30 s and then builds it anew (a third of a second on the large demo, on the event loop every request shares);
+ * sections change with the timetable, between semesters, so the fill rates re-read only the seats each time.
+ */
+const SECTIONS_MS = 300_000;
 const STALE_MS = 60_000;
 /** Rows of the fullest and emptiest lists. */
 const EXTREMES = 10;
@@ -72,6 +78,7 @@ interface Held {
   /** The last copy read, and when its read began. */
   ready: { at: number; fills: Fill[] } | null;
   pending: Promise<Fill[]> | null;
+  sections: { at: number; list: Section[] } | null;
 }
 
 const held = new Map<number, Held>();
@@ -84,9 +91,13 @@ async function rangeOf<T>(prefix: string, groupId: number): Promise<Map<string, 
   return out;
 }
 
-async function loadFills(groupId: number): Promise<Fill[]> {
-  const [{ list }, seats, settings] = await Promise.all([
-    groupSections(groupId),
+async function loadFills(groupId: number, entry: Held): Promise<Fill[]> {
+  const known = entry.sections && Date.now() - entry.sections.at < SECTIONS_MS ? entry.sections : null;
+  const [list, seats, settings] = await Promise.all([
+    known?.list ?? groupSections(groupId).then(({ list }) => {
+      entry.sections = { at: Date.now(), list };
+      return list;
+    }),
     rangeOf<SectionSeats>(keys.seats("")[0] as string, groupId),
     rangeOf<SectionSettings>(keys.settings("")[0] as string, groupId),
   ]);
@@ -104,14 +115,16 @@ async function loadFills(groupId: number): Promise<Fill[]> {
 function fillsOf(groupId: number): Promise<Fill[]> {
   const kv = db();
   let entry = held.get(groupId);
-  if (!entry || entry.kv !== kv) held.set(groupId, entry = { kv, ready: null, pending: null });
+  if (!entry || entry.kv !== kv) {
+    held.set(groupId, entry = { kv, ready: null, pending: null, sections: null });
+  }
   const { ready } = entry;
   const age = ready ? Date.now() - ready.at : Infinity;
   if (ready && age < FRESH_MS) return Promise.resolve(ready.fills);
   if (!entry.pending) {
     const at = Date.now();
     const current = entry;
-    const pending = loadFills(groupId).then((fills) => {
+    const pending = loadFills(groupId, current).then((fills) => {
       current.ready = { at, fills };
       return fills;
     }).finally(() => {
