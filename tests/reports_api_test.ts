@@ -194,11 +194,18 @@ Deno.test("reports API", async (t) => {
     assertEquals(cell.t, "s");
     assertEquals(cell.v, reason);
     assertEquals(cell.f, undefined);
+    // The counts kept between requests follow the write at once.
+    const statuses = await preview("/api/reports/statuses?limit=1000");
+    assertEquals(
+      statuses.rows.reduce((sum, r) => sum + (r.withdrawn as number), 0),
+      (await get("/api/students?status=withdrawn&limit=1")).body.total,
+    );
   });
 
   await t.step("bad filters are 4xx with field errors, never 500", async () => {
     const bad: [string, number, string | null][] = [
-      ["/api/reports/nope", 404, null],
+      ["/api/reports/nope", 404, "report"],
+      ["/api/reports/nope/export", 404, "report"],
       ["/api/reports/enrolment?yearFrom=2025&yearTo=2020", 422, "yearTo"],
       ["/api/reports/leavers?from=2026-05-01&to=2026-01-01", 422, "to"],
       ["/api/reports/leavers?from=2026-02-30", 422, "from"],

@@ -2,15 +2,15 @@
  * Debtors as of a date: the finance module's own debtors report (finances/balances.ts studentMoney with
  * `debtors`, from its in-process balance projections), here with a school or program filter; amounts in GEL as
  * its .xlsx has them. Paging through a report asks for the same filter again and again, and computing it walks
- * every student's projection (≈100 ms with 20,000), so the last few filters' rows are kept until a ledger entry,
- * a student or the structure changes (each moves one of the version keys below).
+ * every student's projection (≈100 ms with 20,000), so each filter's rows are kept (memo.ts) until a ledger
+ * entry, a student or the structure changes.
  */
-import { kvSnapshot } from "../db/snapshot.ts";
 import { studentMoney } from "../finances/balances.ts";
 import { keys } from "../finances/model.ts";
 import { today } from "../registration/windows.ts";
-import { STRUCTURE_VERSION_KEY } from "../students/structure.ts";
+import { STRUCTURE_VERSION_KEYS } from "../students/structure.ts";
 import { STUDENTS_VERSION_KEY } from "../students/version.ts";
+import { rowsMemo } from "./memo.ts";
 import { pageOf, type ReportDefinition, type ReportRow } from "./model.ts";
 
 export interface DebtorFilter {
@@ -20,14 +20,8 @@ export interface DebtorFilter {
   programId?: number;
 }
 
-const KEPT_FILTERS = 16;
 const gel = (tetri: number) => tetri / 100;
-
-/** Rows by filter, emptied whenever a version key moves. */
-const memo = kvSnapshot({
-  versionKeys: [keys.version(), STUDENTS_VERSION_KEY, STRUCTURE_VERSION_KEY],
-  load: () => Promise.resolve(new Map<string, Promise<ReportRow[]>>()),
-});
+const kept = rowsMemo([keys.version(), STUDENTS_VERSION_KEY, ...STRUCTURE_VERSION_KEYS]);
 
 async function debtorRows(date: string, filter: DebtorFilter, lang: "ka" | "en"): Promise<ReportRow[]> {
   const { rows } = await studentMoney(
@@ -59,15 +53,7 @@ export const debtorReport: ReportDefinition<DebtorFilter> = {
   ],
   async run(filter, viewer, paging) {
     const date = filter.date ?? today();
-    const kept = await memo.get();
-    const key = JSON.stringify([date, filter.schoolId ?? null, filter.programId ?? null, viewer.lang]);
-    let rows = kept.get(key);
-    if (!rows) {
-      if (kept.size >= KEPT_FILTERS) kept.delete(kept.keys().next().value!);
-      rows = debtorRows(date, filter, viewer.lang);
-      kept.set(key, rows);
-      rows.catch(() => kept.delete(key));
-    }
-    return pageOf(await rows, paging);
+    const key = [date, filter.schoolId ?? null, filter.programId ?? null, viewer.lang];
+    return pageOf(await kept(key, () => debtorRows(date, filter, viewer.lang)), paging);
   },
 };

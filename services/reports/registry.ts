@@ -7,6 +7,9 @@
 import { STUDENT_STATUSES, type StudentStatus } from "../academic/model.ts";
 import { findStudents } from "../students/list_index.ts";
 import type { Structure } from "../students/structure.ts";
+import { STRUCTURE_VERSION_KEYS } from "../students/structure.ts";
+import { STUDENTS_VERSION_KEY } from "../students/version.ts";
+import { rowsMemo } from "./memo.ts";
 import { named, pageOf, type ReportDefinition, type ReportRow } from "./model.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
@@ -31,6 +34,10 @@ function programNames(structure: Structure, programId: number, lang: Lang) {
   };
 }
 
+// Counting 20,000 students takes a few milliseconds; paging and the export reuse the count until a student
+// (or a transcript: the same version key) or the structure changes.
+const kept = rowsMemo([STUDENTS_VERSION_KEY, ...STRUCTURE_VERSION_KEYS]);
+
 const byNames = (a: ReportRow, b: ReportRow) =>
   String(a.school).localeCompare(String(b.school)) || String(a.program).localeCompare(String(b.program));
 
@@ -45,30 +52,31 @@ export const enrolmentReport: ReportDefinition<EnrolmentFilter> = {
     { key: "active", kind: "number" },
   ],
   async run(filter, viewer, paging) {
-    const { rows, structure } = await findStudents({
-      schoolId: filter.schoolId,
-      programId: filter.programId,
-    });
-    const active = STUDENT_STATUSES.indexOf("active");
-    const groups = new Map<string, ReportRow>();
-    for (const s of rows) {
-      if (filter.yearFrom !== undefined && s.admissionYear < filter.yearFrom) continue;
-      if (filter.yearTo !== undefined && s.admissionYear > filter.yearTo) continue;
-      const key = `${s.programId}-${s.admissionYear}`;
-      let row = groups.get(key);
-      if (!row) {
-        const names = programNames(structure, s.programId, viewer.lang);
-        groups.set(key, row = { ...names, admissionYear: s.admissionYear, students: 0, active: 0 });
-      }
-      (row.students as number)++;
-      if (s.statusCode === active) (row.active as number)++;
-    }
-    const sorted = [...groups.values()].sort((a, b) =>
-      byNames(a, b) || (b.admissionYear as number) - (a.admissionYear as number)
-    );
-    return pageOf(sorted, paging);
+    const key = ["enrolment", filter.schoolId, filter.programId, filter.yearFrom, filter.yearTo, viewer.lang];
+    return pageOf(await kept(key, () => enrolmentRows(filter, viewer.lang)), paging);
   },
 };
+
+async function enrolmentRows(filter: EnrolmentFilter, lang: Lang): Promise<ReportRow[]> {
+  const { rows, structure } = await findStudents({ schoolId: filter.schoolId, programId: filter.programId });
+  const active = STUDENT_STATUSES.indexOf("active");
+  const groups = new Map<string, ReportRow>();
+  for (const s of rows) {
+    if (filter.yearFrom !== undefined && s.admissionYear < filter.yearFrom) continue;
+    if (filter.yearTo !== undefined && s.admissionYear > filter.yearTo) continue;
+    const key = `${s.programId}-${s.admissionYear}`;
+    let row = groups.get(key);
+    if (!row) {
+      const names = programNames(structure, s.programId, lang);
+      groups.set(key, row = { ...names, admissionYear: s.admissionYear, students: 0, active: 0 });
+    }
+    (row.students as number)++;
+    if (s.statusCode === active) (row.active as number)++;
+  }
+  return [...groups.values()].sort((a, b) =>
+    byNames(a, b) || (b.admissionYear as number) - (a.admissionYear as number)
+  );
+}
 
 export const statusReport: ReportDefinition<StatusFilter> = {
   id: "statuses",
@@ -80,18 +88,23 @@ export const statusReport: ReportDefinition<StatusFilter> = {
     { key: "students", kind: "number" },
   ],
   async run(filter, viewer, paging) {
-    const { rows, structure } = await findStudents(filter);
-    const groups = new Map<number, ReportRow>();
-    for (const s of rows) {
-      let row = groups.get(s.programId);
-      if (!row) {
-        const counts = Object.fromEntries(STUDENT_STATUSES.map((status: StudentStatus) => [status, 0]));
-        row = { ...programNames(structure, s.programId, viewer.lang), ...counts, students: 0 };
-        groups.set(s.programId, row);
-      }
-      (row[STUDENT_STATUSES[s.statusCode]] as number)++;
-      (row.students as number)++;
-    }
-    return pageOf([...groups.values()].sort(byNames), paging);
+    const key = ["statuses", filter.schoolId, filter.programId, filter.admissionYear, viewer.lang];
+    return pageOf(await kept(key, () => statusRows(filter, viewer.lang)), paging);
   },
 };
+
+async function statusRows(filter: StatusFilter, lang: Lang): Promise<ReportRow[]> {
+  const { rows, structure } = await findStudents(filter);
+  const groups = new Map<number, ReportRow>();
+  for (const s of rows) {
+    let row = groups.get(s.programId);
+    if (!row) {
+      const counts = Object.fromEntries(STUDENT_STATUSES.map((status: StudentStatus) => [status, 0]));
+      row = { ...programNames(structure, s.programId, lang), ...counts, students: 0 };
+      groups.set(s.programId, row);
+    }
+    (row[STUDENT_STATUSES[s.statusCode]] as number)++;
+    (row.students as number)++;
+  }
+  return [...groups.values()].sort(byNames);
+}
