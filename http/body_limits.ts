@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { APPLICATION_JSON_BODY_LIMIT, ONLINE_REGISTER_BODY_LIMIT } from "../services/admissions/documents.ts";
 import { UPLOAD_CHUNK_BYTES } from "../services/chat/protocol.ts";
+import { MESSAGE_BODY_LIMIT } from "../services/messages/attachments.ts";
 import { AppError } from "../utils/errors.ts";
 
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -22,6 +23,8 @@ export function bodyLimitFor(path: string): number {
   if (path === "/online-register") return ONLINE_REGISTER_BODY_LIMIT;
   // The same application as JSON (applicationSubmit), its documents in base64.
   if (path === "/api/applications") return APPLICATION_JSON_BODY_LIMIT;
+  // An announcement with its attachments in base64.
+  if (path === "/api/messages") return MESSAGE_BODY_LIMIT;
   if (path.startsWith("/api/")) return API_BODY_LIMIT;
   if (path === "/user/notifications/count" || path.startsWith("/event/")) return SHELL_CALL_BODY_LIMIT;
   return FORM_BODY_LIMIT;

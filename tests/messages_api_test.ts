@@ -97,3 +97,79 @@ Deno.test("announcements API", async (t) => {
     assert(student.html.includes("Library closed on Friday"));
   });
 });
+
+Deno.test("announcements with attachments", async (t) => {
+  const PDF = new TextEncoder().encode("%PDF-1.4\n%announcement\n");
+  const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+  const send = (attachments: { name: string; content: string }[], lang = "en") =>
+    call("staff", "POST", "/api/messages", {
+      subject: "Exam rules",
+      body: "The rules are attached.",
+      audience: { guards: ["user"] },
+      attachments,
+    }, lang);
+  const download = (account: DemoAccount, href: string) =>
+    app.request(href, { headers: { authorization: `Bearer ${tokens.get(account)}` } });
+
+  await t.step("an attachment reaches the inbox item as a link that its recipient downloads", async () => {
+    const sent = await send([{ name: "rules.pdf", content: base64(PDF) }]);
+    assertEquals(sent.status, 202);
+    assertEquals(sent.body.attachments, [{
+      n: 1,
+      name: "rules.pdf",
+      type: "application/pdf",
+      size: PDF.length,
+    }]);
+    const student = (await findUserByEmail(DEMO_ACCOUNTS.student.email))!;
+    await deliverMessage({ messageId: sent.body.id, userId: student.id });
+    const item = (await call("student", "GET", "/api/mailbox/inbox")).body.data
+      .find((i: { title: string }) => i.title === "Exam rules");
+    const href = `/api/messages/${sent.body.id}/attachments/1`;
+    assertEquals(item.links, [{ name: "rules.pdf", href }]);
+    const res = await download("student", href);
+    assertEquals(res.status, 200);
+    assertEquals(res.headers.get("content-type"), "application/pdf");
+    assertEquals(new Uint8Array(await res.arrayBuffer()), PDF);
+    // The sender's staff may open it; someone it was not delivered to may not know it exists.
+    assertEquals((await download("staff", href)).status, 200);
+    const other = await download("prof", href);
+    assertEquals(other.status, 404);
+    await other.body?.cancel();
+    const missing = await download("student", `/api/messages/${sent.body.id}/attachments/2`);
+    assertEquals(missing.status, 404);
+    await missing.body?.cancel();
+  });
+
+  await t.step(
+    "not what its name says, too many, or not base64: 422 at attachments, nothing sent",
+    async () => {
+      const before = (await call("staff", "GET", "/api/messages")).body.total;
+      const text = await send([{ name: "rules.pdf", content: base64(new TextEncoder().encode("hello")) }]);
+      assertEquals(text.status, 422);
+      assertEquals(
+        text.body.error.fields.attachments,
+        "“rules.pdf” is not a PDF or DOCX, or its content does not match its name",
+      );
+      const renamed = await send([{ name: "rules.docx", content: base64(PDF) }], "ka");
+      assertEquals(renamed.status, 422);
+      assert(/[\u10D0-\u10FF]/.test(renamed.body.error.fields.attachments));
+      const many = await send(
+        Array.from({ length: 4 }, (_, i) => ({ name: `${i}.pdf`, content: base64(PDF) })),
+      );
+      assertEquals(many.body.error.fields.attachments, "At most 3 attachments");
+      const garbled = await send([{ name: "rules.pdf", content: "not base64!" }]);
+      assertEquals(garbled.status, 422);
+      assertEquals((await call("staff", "GET", "/api/messages")).body.total, before);
+    },
+  );
+
+  await t.step("an attachment over 2 MB is refused at its field", async () => {
+    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    big.set(PDF);
+    let text = "";
+    for (let i = 0; i < big.length; i += 0x8000) text += String.fromCharCode(...big.subarray(i, i + 0x8000));
+    const res = await send([{ name: "big.pdf", content: btoa(text) }]);
+    assertEquals(res.status, 422);
+    assertEquals(res.body.error.fields.attachments, "“big.pdf” is larger than 2 MB");
+  });
+});

@@ -61,6 +61,7 @@ const ALLOWED_STATUS: Record<string, number> = {
   settingsGet: 404,
   syllabusRemove: 404,
   syllabusDownload: 404,
+  messageAttachment: 404, // the demo announcements carry no attachment
   // Reads with a required query parameter, or a path value that 1 is not valid for.
   bookEligibility: 422,
   conditionLog: 422,

@@ -9,6 +9,9 @@ export const BoxItem = z.object({
   sender: z.string(),
   /** The item's text, shown when it is opened; absent for items that are only a title. */
   body: z.string().optional(),
+  links: z.array(z.object({ name: z.string(), href: z.string() })).optional().openapi({
+    description: "Files the item refers to (an announcement's attachments), to download",
+  }),
   createdAt: z.string(),
   read: z.boolean(),
 }).openapi("BoxItem");

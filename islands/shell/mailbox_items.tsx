@@ -20,6 +20,7 @@ interface BoxItemView {
   title: string;
   sender: string;
   body?: string;
+  links?: { name: string; href: string }[];
   createdAt: string;
   read: boolean;
 }
@@ -107,6 +108,17 @@ export function MailboxItems({ box, items: initial }: MailboxItemsProps) {
               <time dateTime={opened.createdAt}>{formatDisplayDateTime(opened.createdAt)}</time>
             </p>
             <p class="whitespace-pre-line">{opened.body ?? t("shellLive.mailbox.noBody")}</p>
+            {opened.links?.length
+              ? (
+                <ul aria-label={t("messages.attachments")} class="space-y-1" data-testid="mailbox-item-links">
+                  {opened.links.map((link) => (
+                    <li key={link.href}>
+                      <a href={link.href} download class="text-primary-700 hover:underline">{link.name}</a>
+                    </li>
+                  ))}
+                </ul>
+              )
+              : null}
           </div>
         )}
       </Dialog>

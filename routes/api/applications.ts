@@ -25,7 +25,7 @@ import {
   type Submission,
   submitApplication,
 } from "../../services/admissions/applications.ts";
-import { decodeDocument } from "../../services/admissions/documents.ts";
+import { decodeBase64Text } from "../../utils/base64.ts";
 import { chargeSubmission } from "../../services/admissions/throttle.ts";
 import { clientInfo, remoteAddrOf } from "../../http/session_cookie.ts";
 import { invalid } from "../../utils/errors.ts";
@@ -91,7 +91,7 @@ router.openapi(applicationSubmitRoute, async (c) => {
     // One file per kind, as the form has one input per kind.
     if (files.some((f) => f.kind === doc.kind)) throw invalid({ [doc.kind]: { key: "errors.duplicate" } });
     // Text that is not base64 is checked as no bytes, so it is reported with every other failure.
-    files.push({ kind: doc.kind, name: doc.name, bytes: decodeDocument(doc.content) ?? new Uint8Array() });
+    files.push({ kind: doc.kind, name: doc.name, bytes: decodeBase64Text(doc.content) ?? new Uint8Array() });
   }
   const done = await submitApplication({
     form: { ...text, programId: String(programId) },

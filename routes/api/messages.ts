@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { apiRoute, createRouter } from "../../framework/api.ts";
 import type { AppState } from "../../http/app_state.ts";
 import {
+  AttachmentParam,
   Message,
   MessageBody,
   MessageList,
@@ -15,8 +16,17 @@ import {
   MessageReadBody,
 } from "../../http/schemas/messages.ts";
 import { IdParam } from "../../http/schemas/timetable.ts";
-import { getMessage, listMessages, sendMessage } from "../../services/messages/store.ts";
+import {
+  deliveredTo,
+  getMessage,
+  listMessages,
+  MESSAGES,
+  sendMessage,
+} from "../../services/messages/store.ts";
+import { attachmentBytes } from "../../services/messages/attachments.ts";
+import { decodeBase64Text } from "../../utils/base64.ts";
 import { markBoxRead } from "../../services/shell/mailboxes.ts";
+import { notFound } from "../../utils/errors.ts";
 
 export const MESSAGES_KEY = "menu.contact.messages";
 
@@ -28,7 +38,12 @@ const json = <S extends z.ZodType>(schema: S, status: 200 | 202 = 200) => ({
 const body = <S extends z.ZodType>(schema: S) => ({
   body: { required: true, content: { "application/json": { schema } } },
 });
-const withoutAudience = ({ audience: _, ...m }: { audience: unknown } & z.infer<typeof Message>) => m;
+type Stored = Awaited<ReturnType<typeof getMessage>>;
+/** What the API shows of a message: no audience filter, and attachments without their storage ids. */
+const shown = ({ audience: _, attachments, ...m }: Stored) => ({
+  ...m,
+  attachments: (attachments ?? []).map(({ n, name, type, size }) => ({ n, name, type, size })),
+});
 
 export const messageListRoute = apiRoute({
   method: "get",
@@ -40,7 +55,7 @@ export const messageListRoute = apiRoute({
 });
 
 router.openapi(messageListRoute, async (c) => {
-  const data = (await listMessages()).map(withoutAudience);
+  const data = (await listMessages()).map(shown);
   return c.json({ data, total: data.length }, 200);
 });
 
@@ -56,7 +71,7 @@ export const messageGetRoute = apiRoute({
 
 router.openapi(
   messageGetRoute,
-  async (c) => c.json(withoutAudience(await getMessage(c.req.valid("param").id)), 200),
+  async (c) => c.json(shown(await getMessage(c.req.valid("param").id)), 200),
 );
 
 export const messageSendRoute = apiRoute({
@@ -65,8 +80,9 @@ export const messageSendRoute = apiRoute({
   operationId: "messageSend",
   permission: MESSAGES_KEY,
   summary:
-    "Sends an announcement (subject, text) into the inbox of everyone in the audience, one background " +
-    "job each; no subject, text or recipient → 422, and nothing is stored",
+    "Sends an announcement (subject, text, up to three PDF or DOCX attachments) into the inbox of everyone " +
+    "in the audience, one background job each; no subject, text or recipient, or an attachment that is not " +
+    "what its name says or over 2 MB → 422, and nothing is stored",
   request: body(MessageBody),
   responses: json(Message, 202),
 });
@@ -75,8 +91,49 @@ router.openapi(messageSendRoute, async (c) => {
   const state = stateOf(c);
   const user = state.identity!.user;
   const sender = state.lang === "en" ? user.nameEn || user.name : user.name;
-  const message = await sendMessage(c.req.valid("json"), sender, user.id);
-  return c.json(withoutAudience({ ...message, delivered: 0 }), 202);
+  const { attachments, ...input } = c.req.valid("json");
+  const files = (attachments ?? []).map((a) => ({ name: a.name, bytes: decodeBase64Text(a.content) }));
+  const message = await sendMessage({ ...input, attachments: files }, sender, user.id);
+  return c.json(shown({ ...message, delivered: 0 }), 202);
+});
+
+export const messageAttachmentRoute = apiRoute({
+  method: "get",
+  path: "/{id}/attachments/{n}",
+  operationId: "messageAttachment",
+  permission: "session",
+  summary: "An announcement's attachment, for the people it was delivered to and the holders of " +
+    "menu.contact.messages (404 for anyone else)",
+  request: { params: AttachmentParam },
+  responses: {
+    200: {
+      description: "the file",
+      content: {
+        "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {
+          schema: z.string().openapi({ format: "binary" }),
+        },
+      },
+    },
+  },
+});
+
+router.openapi(messageAttachmentRoute, async (c) => {
+  const { id, n } = c.req.valid("param");
+  const state = stateOf(c);
+  const message = await getMessage(id);
+  if (!state.auth.can(MESSAGES_KEY) && !(await deliveredTo(id, state.identity!.user.id))) {
+    throw notFound(MESSAGES);
+  }
+  const attachment = message.attachments?.find((a) => a.n === n);
+  const bytes = attachment && await attachmentBytes(attachment);
+  if (!attachment || !bytes) throw notFound(MESSAGES);
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": attachment.type,
+    "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
+    "x-content-type-options": "nosniff",
+    "cache-control": "private, no-store",
+  });
 });
 
 export const messageReadRoute = apiRoute({

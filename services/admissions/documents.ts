@@ -13,13 +13,6 @@ export const DOCUMENT_MAX_BYTES = 3 * 1024 * 1024;
 export const ONLINE_REGISTER_BODY_LIMIT = 2 * DOCUMENT_MAX_BYTES + 64 * 1024;
 /** The same as JSON (the API's applicationSubmit): the two documents in base64, four bytes for every three. */
 export const APPLICATION_JSON_BODY_LIMIT = Math.ceil((2 * DOCUMENT_MAX_BYTES) / 3) * 4 + 64 * 1024;
-
-/** A document sent as base64 (the API's applicationSubmit); null when the text is not base64. */
-export function decodeDocument(base64: string): Uint8Array | null {
-  const text = base64.replace(/\s+/g, "");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return null;
-  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-}
 const NAME_MAX = 120;
 
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];

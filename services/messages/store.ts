@@ -8,6 +8,7 @@
  * | ["message_recipients", id, chunk]        | number[]: the user ids the audience named when sent, ≤ 5,000 a chunk |
  * | ["message_deliveries", id, userId]       | the inbox item's id: this person has it (set with the item, in its atomic) |
  * | ["message_counts", id]                   | KvU64: deliveries made                                   |
+ * Attachments are files (db/files.ts) listed on the message (messages/attachments.ts); each inbox item links to them.
  *
  * A delivery is at least once by the queue; the marker is checked by, and set in, the inbox item's own atomic, so
  * a delivery run again after a crash at any point puts nothing in the inbox twice.
@@ -21,6 +22,14 @@ import { resolveAudience } from "../polls/audience.ts";
 import type { PollAudience } from "../polls/model.ts";
 import { audienceIsEmpty } from "../polls/rules.ts";
 import { addBoxItemOnce } from "../shell/mailboxes.ts";
+import {
+  type Attachment,
+  attachmentHref,
+  attachmentsError,
+  type NewAttachment,
+  removeAttachments,
+  storeAttachments,
+} from "./attachments.ts";
 
 export const MESSAGES = "messages";
 export const MESSAGE_LIMITS = { subject: 200, body: 10_000 } as const;
@@ -36,6 +45,8 @@ export interface Message {
   createdBy: number | null;
   createdAt: string;
   recipients: number;
+  /** Absent on messages sent before attachments existed. */
+  attachments?: Attachment[];
 }
 
 const keys = {
@@ -56,6 +67,7 @@ export async function deliverMessage({ messageId, userId }: { messageId: number;
       title: message.subject,
       sender: message.sender,
       body: message.body,
+      links: (message.attachments ?? []).map((a) => ({ name: a.name, href: attachmentHref(messageId, a.n) })),
     },
     message.createdBy,
     { key: keys.delivery(messageId, userId), tally: [keys.count(messageId)] },
@@ -82,6 +94,7 @@ export interface MessageInput {
   subject: string;
   body: string;
   audience: PollAudience;
+  attachments?: NewAttachment[];
 }
 
 /** Sends an announcement: 422 without a subject, text or anyone to receive it; nothing stored then. */
@@ -94,6 +107,8 @@ export async function sendMessage(
   if (!input.subject.trim()) fields.subject = { key: "errors.required" };
   if (!input.body.trim()) fields.body = { key: "errors.required" };
   if (audienceIsEmpty(input.audience)) fields.audience = { key: "polls.errors.noAudience" };
+  const attachmentError = attachmentsError(input.attachments ?? []);
+  if (attachmentError) fields.attachments = attachmentError;
   if (Object.keys(fields).length) throw invalid(fields);
   const { userIds } = await resolveAudience(input.audience);
   if (userIds.length === 0) throw invalid({ audience: { key: "messages.errors.noRecipients" } });
@@ -103,6 +118,7 @@ export async function sendMessage(
     chunks.push([[...keys.recipients(id), i / CHUNK], userIds.slice(i, i + CHUNK)]);
   }
   await bulkSet(chunks);
+  const attachments = await storeAttachments(input.attachments ?? []);
   const message: Message = {
     id,
     subject: input.subject.trim(),
@@ -112,6 +128,7 @@ export async function sendMessage(
     createdBy: actor,
     createdAt: new Date().toISOString(),
     recipients: userIds.length,
+    ...(attachments.length ? { attachments } : {}),
   };
   const atomic = db().atomic().check({ key: keys.message(id), versionstamp: null }).set(
     keys.message(id),
@@ -119,8 +136,16 @@ export async function sendMessage(
   );
   fanOutJob.addTo(atomic, { messageId: id }, { key: `message_fan_out:${id}` });
   addAudit(atomic, { entity: MESSAGES, entityId: id, actor, action: "create", before: null, after: message });
-  if (!(await atomic.commit()).ok) throw new Error("a new message's id was taken");
+  if (!(await atomic.commit()).ok) {
+    await removeAttachments(attachments);
+    throw new Error("a new message's id was taken");
+  }
   return message;
+}
+
+/** Whether the person may download the message's attachments: it was delivered to them. */
+export async function deliveredTo(messageId: number, userId: number): Promise<boolean> {
+  return (await db().get(keys.delivery(messageId, userId))).versionstamp !== null;
 }
 
 export type ListedMessage = Message & { delivered: number };

@@ -22,11 +22,13 @@ export interface BoxItem {
   sender: string;
   /** The item's text, shown when it is opened; absent for items that are only a title. */
   body?: string;
+  /** Files the item refers to (an announcement's attachments), shown as links when it is opened. */
+  links?: { name: string; href: string }[];
   createdAt: string;
   read: boolean;
 }
 
-export type NewBoxItem = Pick<BoxItem, "title" | "sender" | "body">;
+export type NewBoxItem = Pick<BoxItem, "title" | "sender" | "body" | "links">;
 
 const itemKey = (box: Box, userId: number, id: number): Deno.KvKey => [`${box}_items`, userId, id];
 const unreadKey = (box: Box, userId: number): Deno.KvKey => [`${box}_unread`, userId];
@@ -76,6 +78,7 @@ function boxAppend(
       title: input.title,
       sender: input.sender,
       ...(input.body ? { body: input.body } : {}),
+      ...(input.links?.length ? { links: input.links } : {}),
       createdAt: new Date().toISOString(),
       read: false,
     }),

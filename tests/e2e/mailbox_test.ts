@@ -5,6 +5,7 @@
  */
 import { assertEquals, assertMatch } from "../assert.ts";
 import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { Buffer } from "node:buffer";
 
 Deno.test({
   name: "mailbox and chancellery items open and are read",
@@ -63,6 +64,86 @@ Deno.test({
         });
       } finally {
         await context.close();
+      }
+    }),
+});
+
+Deno.test({
+  name: "an announcement with an attachment: sent in Georgian, opened and downloaded in English",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: (t) =>
+    withBrowser(async ({ server, browser }) => {
+      const base = server.url;
+      const open = async (lang: string, account: { email: string; password: string }) => {
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 900 },
+          acceptDownloads: true,
+        });
+        context.setDefaultTimeout(15_000);
+        await context.addCookies([{ name: "lang", value: lang, url: base }]);
+        const page = await context.newPage();
+        await signIn(page, base, account);
+        return page;
+      };
+      const staff = await open("ka", DEMO.staff);
+      const student = await open("en", DEMO.student);
+      const studentId = await student.evaluate(async () =>
+        (await (await fetch("/api/auth/me")).json()).user.id
+      );
+      const pdf = {
+        name: "exam-rules.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n%rules\n"),
+      };
+      try {
+        await t.step(
+          "in Georgian: a file that is not what its name says is refused at its field",
+          async () => {
+            await staff.goto(`${base}/messages/list`);
+            await staff.waitForSelector("html[data-hydrated=true]");
+            await staff.locator("#message-subject").fill("გამოცდის წესები");
+            await staff.locator("#message-body").fill("წესები თან ერთვის.");
+            await staff.locator("#message-users").fill(String(studentId));
+            await staff.locator("#message-attachments").setInputFiles({
+              ...pdf,
+              buffer: Buffer.from("just text"),
+            });
+            await staff.getByTestId("message-send").click();
+            await staff.getByText("„exam-rules.pdf“ არ არის PDF ან DOCX", { exact: false }).waitFor();
+          },
+        );
+
+        await t.step("in Georgian: sent with a real PDF", async () => {
+          await staff.locator("#message-attachments").setInputFiles(pdf);
+          await Promise.all([staff.waitForEvent("load"), staff.getByTestId("message-send").click()]);
+          await staff.waitForSelector("html[data-hydrated=true]");
+          await staff.getByText("გამოცდის წესები").first().waitFor();
+        });
+
+        await t.step("in English: the student opens it from the mailbox and downloads the file", async () => {
+          // Delivered by a background job: wait for it to land.
+          await student.waitForFunction(async () => {
+            const inbox = await (await fetch("/api/mailbox/inbox")).json();
+            return inbox.data.some((i: { title: string }) => i.title === "გამოცდის წესები");
+          });
+          await student.goto(`${base}/mailbox`);
+          await student.waitForSelector("html[data-hydrated=true]");
+          await student.getByTestId("mailbox-item").filter({ hasText: "გამოცდის წესები" }).click();
+          const links = student.getByTestId("mailbox-item-links");
+          await links.waitFor();
+          assertEquals(await links.getAttribute("aria-label"), "Attachments");
+          const [download] = await Promise.all([
+            student.waitForEvent("download"),
+            links.getByRole("link", { name: "exam-rules.pdf" }).click(),
+          ]);
+          assertEquals(download.suggestedFilename(), "exam-rules.pdf");
+          const path = await download.path();
+          assertEquals(await Deno.readTextFile(path!), "%PDF-1.4\n%rules\n");
+        });
+      } finally {
+        await staff.context().close();
+        await student.context().close();
       }
     }),
 });
