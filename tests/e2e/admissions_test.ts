@@ -23,6 +23,8 @@ const TEXTS = {
     save: "შენახვა",
     enrol: "ჩარიცხვა რეესტრში",
     enrolled: "ჩარიცხულია სტუდენტად:",
+    lifecycle: "სტუდენტთა მოძრაობა",
+    admissions: "მიღება",
   },
   en: {
     consent: "Your consent is needed to apply",
@@ -32,6 +34,8 @@ const TEXTS = {
     save: "Save",
     enrol: "Enrol in the registry",
     enrolled: "Enrolled as student:",
+    lifecycle: "Student lifecycle",
+    admissions: "Admissions",
   },
 } as const;
 
@@ -143,6 +147,22 @@ Deno.test({
             await page.context().close();
           },
         );
+
+        await t.step(`${lang}: the registrar reaches the pipeline from the side menu`, async () => {
+          await staff.context().addCookies([{ name: "lang", value: lang, url: base }]);
+          await staff.goto(`${base}/students`);
+          await staff.waitForSelector("html[data-hydrated=true]");
+          const group = staff.locator("#menu-group-40");
+          assertStringIncludes(await group.textContent() ?? "", text.lifecycle);
+          await group.click();
+          await staff.locator("a[data-menu-id='401']").click();
+          await staff.waitForURL(`${base}/admissions`);
+          assertStringIncludes(await staff.locator("h1").textContent() ?? "", text.admissions);
+          assertEquals(
+            await staff.locator("a[data-menu-id='401']").getAttribute("aria-current"),
+            "page",
+          );
+        });
 
         await t.step(`${lang}: the registrar checks, accepts and enrols the application`, async () => {
           await staff.context().addCookies([{ name: "lang", value: lang, url: base }]);
