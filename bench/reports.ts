@@ -3,6 +3,7 @@
  * entries), in-process through `app.request` as the administrator, in a process of its own:
  *   - each report's preview (its first page): the first request after seeding (which loads the snapshots the
  *     server keeps) and the median and p95 of 20 more — target median ≤ 50 ms for every report;
+ *   - graduates and withdrawals right after a student withdrew (the held list brought up to date);
  *   - the .xlsx export of the largest reports (every row of the filter, built in the export worker) — target
  *     ≤ 5 s each;
  *   - beside them, a bare prefix scan of the transcripts (what a report computed from them would pay at least).
@@ -37,6 +38,8 @@ export interface ReportFigures {
   transcriptScanMs: number;
   transcripts: number;
   previews: PreviewTiming[];
+  /** Graduates and withdrawals again right after one student withdrew (the list brought up to date, not reloaded). */
+  leaversAfterWriteMs: number;
   exports: ExportTiming[];
 }
 
@@ -106,6 +109,17 @@ async function measure(): Promise<ReportFigures> {
     });
   }
 
+  const active = json((await timed("/api/students?status=active&limit=1")).body).data[0].id;
+  const withdrawal = await app.request(`/api/student_status/${active}`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json", origin: "http://localhost" },
+    body: JSON.stringify({ action: "withdraw", reason: "bench", date: "2026-11-20" }),
+  });
+  if (withdrawal.status !== 201) {
+    throw new Error(`withdrawal: ${withdrawal.status} ${await withdrawal.text()}`);
+  }
+  const leaversAfterWriteMs = (await timed("/api/reports/leavers")).ms;
+
   const exports: ExportTiming[] = [];
   for (const [report, query] of [["leavers", ""], ["debtors", ""], ["course_lists", ""], ["enrolment", ""]]) {
     const preview = previews.find((p) => p.report === report)!;
@@ -118,7 +132,7 @@ async function measure(): Promise<ReportFigures> {
   for await (const _ of db().list({ prefix: ["transcripts"] }, { batchSize: 1000 })) transcripts++;
   const transcriptScanMs = performance.now() - started;
   const students = json((await timed("/api/students?limit=1")).body).total;
-  return { seedSeconds, students, transcriptScanMs, transcripts, previews, exports };
+  return { seedSeconds, students, transcriptScanMs, transcripts, previews, leaversAfterWriteMs, exports };
 }
 
 export function reportChecks(f: ReportFigures): Check[] {
@@ -136,7 +150,8 @@ export function reportChecks(f: ReportFigures): Check[] {
           `${p.report} ${fmtMs(p.medianMs)} ms (p95 ${fmtMs(p.p95Ms)}, first ${
             fmtMs(p.firstMs)
           }, ${p.total} rows)`
-        ).join("; ") + `; slowest ${slowest.report}; ${scan}`,
+        ).join("; ") + `; slowest ${slowest.report}; graduates and withdrawals right after a withdrawal ` +
+        `${fmtMs(f.leaversAfterWriteMs)} ms; ${scan}`,
     },
     {
       name: `reports: .xlsx export of the whole filter ≤ ${EXPORT_MS / 1000} s`,

@@ -194,7 +194,11 @@ Deno.test("reports API", async (t) => {
     assertEquals(cell.t, "s");
     assertEquals(cell.v, reason);
     assertEquals(cell.f, undefined);
-    // The counts kept between requests follow the write at once.
+    // The lists and counts kept between requests follow the write at once.
+    assertEquals(
+      (await preview("/api/reports/leavers?kind=withdrawn&limit=1")).total,
+      (await get("/api/students?status=withdrawn&limit=1")).body.total,
+    );
     const statuses = await preview("/api/reports/statuses?limit=1000");
     assertEquals(
       statuses.rows.reduce((sum, r) => sum + (r.withdrawn as number), 0),

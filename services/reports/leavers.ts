@@ -5,11 +5,11 @@
  * named are read with it (their names and personal numbers).
  */
 import { kvSnapshot } from "../db/snapshot.ts";
-import type { Alumnus, Leaver } from "../lifecycle/status.ts";
+import { type Alumnus, alumnusKey, type Leaver, leaverKey } from "../lifecycle/status.ts";
 import type { Student } from "../academic/model.ts";
 import { readMany } from "../db/kv.ts";
 import { studentStructure } from "../students/list_index.ts";
-import { STUDENTS_VERSION_KEY } from "../students/version.ts";
+import { changedStudentIds, STUDENTS_VERSION_KEY } from "../students/version.ts";
 import { named, personName, type ReportDefinition, type ReportRow } from "./model.ts";
 
 export type LeaverKind = "graduated" | "withdrawn";
@@ -34,6 +34,8 @@ interface Departure {
   student: Student | null;
 }
 
+const latestFirst = (a: Departure, b: Departure) => b.date.localeCompare(a.date) || a.studentId - b.studentId;
+
 async function loadDepartures(kv: Deno.Kv): Promise<Departure[]> {
   const out: Omit<Departure, "student">[] = [];
   for await (const e of kv.list<Alumnus>({ prefix: ["alumni"] }, { batchSize: 1000 })) {
@@ -46,11 +48,66 @@ async function loadDepartures(kv: Deno.Kv): Promise<Departure[]> {
   }
   const students = await readMany<Student>(out.map((d) => ["students", d.studentId]));
   // Latest first, as the school leavers' list orders them.
-  return out.map((d, i) => ({ ...d, student: students[i].value }))
-    .sort((a, b) => b.date.localeCompare(a.date) || a.studentId - b.studentId);
+  return out.map((d, i) => ({ ...d, student: students[i].value })).sort(latestFirst);
 }
 
-const departures = kvSnapshot({ versionKeys: [STUDENTS_VERSION_KEY], load: loadDepartures });
+/**
+ * Brings the list up to date for the students the registry's change log names (a grade submitted moves the
+ * version too, so this is the common case): their entries are read again, three keys each, instead of every
+ * leaver and graduate.
+ */
+async function updateDepartures(held: Departure[], ids: number[]): Promise<Departure[]> {
+  const changed = new Set(ids);
+  const [leavers, graduations, students] = await Promise.all([
+    readMany<Leaver>(ids.map(leaverKey)),
+    readMany<[number, number]>(ids.map((id) => ["alumni_by_student", id])),
+    readMany<Student>(ids.map((id) => ["students", id])),
+  ]);
+  const alumni = await readMany<Alumnus>(
+    ids.flatMap((id, i) => {
+      const at = graduations[i].value;
+      return at ? [alumnusKey(at[0], at[1], id)] : [];
+    }),
+  );
+  const byId = new Map(ids.map((id, i) => [id, students[i].value]));
+  const fresh: Departure[] = [];
+  for (const e of leavers) {
+    if (!e.value) continue;
+    const { studentId, programId, date, reason } = e.value;
+    fresh.push({
+      kind: "withdrawn",
+      studentId,
+      programId,
+      date,
+      reason,
+      gpa: null,
+      student: byId.get(studentId)!,
+    });
+  }
+  for (const e of alumni) {
+    if (!e.value) continue;
+    const { studentId, programId, date, gpa } = e.value;
+    fresh.push({
+      kind: "graduated",
+      studentId,
+      programId,
+      date,
+      reason: "",
+      gpa,
+      student: byId.get(studentId)!,
+    });
+  }
+  return [...held.filter((d) => !changed.has(d.studentId)), ...fresh].sort(latestFirst);
+}
+
+const departures = kvSnapshot({
+  versionKeys: [STUDENTS_VERSION_KEY],
+  load: loadDepartures,
+  async update(held: Departure[], [from], [to]) {
+    const ids = await changedStudentIds(from, to);
+    return ids ? await updateDepartures(held, ids) : null;
+  },
+});
 
 export const leaversReport: ReportDefinition<LeaverFilter> = {
   id: "leavers",
