@@ -1,11 +1,13 @@
 /**
- * A poll's results as the dashboard shows them: the response rate, then per question a table of choices with
- * counts and shares (a bar beside each, the chart), the scale's mean, and the free-text answers.
+ * A poll's results as the dashboard shows them: the response rate, then per question a bar chart of its
+ * choices (the analytics screen's uPlot island, a picture only) above the table of counts and shares that
+ * holds the numbers for everyone, the scale's mean, and the free-text answers.
  */
 import type { Translate } from "../../utils/i18n.ts";
 import type { PollResults } from "../../services/polls/results.ts";
 import { DataTable } from "../ui/data_table.tsx";
 import { ProgressBar } from "../ui/progress_bar.tsx";
+import { AnalyticsChart } from "../../islands/analytics/chart.tsx";
 
 interface Row {
   label: string;
@@ -35,6 +37,15 @@ export function PollResultsView({ results, t }: { results: PollResults; t: Trans
               {t("polls.results.answered", { count: q.answered })}
               {q.mean !== null && <span class="ms-3">{t("polls.results.mean", { mean: q.mean })}</span>}
             </p>
+            {q.kind !== "text" && q.answered > 0 && (
+              <div data-testid="poll-chart">
+                <AnalyticsChart
+                  categories={rows.map((r) => r.label)}
+                  series={[{ label: t("polls.columns.count"), values: rows.map((r) => r.count) }]}
+                  kind="bars"
+                />
+              </div>
+            )}
             {q.kind !== "text" && (
               <DataTable<Row>
                 caption={q.text}

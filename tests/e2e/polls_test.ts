@@ -119,6 +119,9 @@ Deno.test({
           await settled(staff);
           const summary = await staff.getByTestId("poll-results-summary").innerText();
           assert(summary.includes("1"), summary);
+          // The answered choice question is drawn as a bar chart (its numbers stay in the table below it).
+          await staff.locator("[data-testid=poll-chart] [data-chart][data-drawn=true] canvas").first()
+            .waitFor();
           const [download] = await Promise.all([
             staff.waitForEvent("download"),
             staff.getByTestId(`poll-export-${pollId}`).click(),
