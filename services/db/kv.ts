@@ -64,9 +64,9 @@
  * | ["sms_deliveries", sendingId, n]         | SmsDelivery: queued → sending → sent/failed | sms/send.ts     |
  * | ["sms_counts", sendingId, status]        | KvU64 deliveries per status               | sms/send.ts       |
  * | ["events", id]                           | UniEvent (records.ts; read from a cached copy) | calendar/events.ts |
- * | ["messages", id]                         | Message, written with its fan-out job     | messages/store.ts |
+ * | ["messages", id]                         | Message (attachments: files' ids), written with its fan-out job | messages/store.ts |
  * | ["message_recipients", id, chunk]        | number[] user ids named at sending        | messages/store.ts |
- * | ["message_deliveries", id, userId]       | inbox item id: delivered                  | messages/store.ts |
+ * | ["message_deliveries", id, userId]       | inbox item id: delivered, set in the item's own atomic | messages/store.ts |
  * | ["message_counts", id]                   | KvU64 deliveries made                     | messages/store.ts |
  * | ["inbox_items", userId, id]             | BoxItem { title, sender, createdAt, read } | shell/mailboxes.ts   |
  * | ["inbox_unread", userId] / ["inbox_last_id", userId] | numbers kept in each write's atomic | shell/mailboxes.ts |
@@ -124,7 +124,7 @@
  * | ["list_cells", sectionId, studentId, componentId] | Cell { points, at, by }: its versionstamp is the cell's version (11) | lists/cells.ts |
  * | ["list_attendance", sectionId, date]     | { marks: { [studentId]: present/absent/late } } (audited as lists) | lists/attendance.ts |
  * | ["list_grades", sectionId, studentId] / ["list_grades_by_student", studentId, groupId, sectionId] | PublishedGrade, same atomic as the transcript entry (11) | lists/submit.ts |
- * | ["list_absence_limits", bookId]          | number: percent of absences a course allows (default 30) | lists/sheet.ts |
+ * | ["list_absence_limits", bookId]          | number: percent of absences a course allows (default 30) | lists/absence_limit.ts |
  * | ["component_types", id] / ["component_types_by_name_ka" or "_en", name] | ComponentType (audited) / id | lists/component_types.ts |
  * | ["applications", id]                     | Application (numeric id; audited): a /online-register application and its steps | admissions/applications.ts |
  * | ["applications_by_reference", ref] / ["applications_by_state", state, id] | id | admissions/applications.ts |
