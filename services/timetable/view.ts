@@ -23,7 +23,7 @@ import { listEntries } from "./entries.ts";
 import { listTranscript } from "../students/transcripts.ts";
 import { STUDENTS_VERSION_KEY } from "../students/version.ts";
 import { endOf, lessonTime, startOf } from "./rules.ts";
-import { happensOn, isRunning, localNow } from "./week.ts";
+import { happensOn, isoWeekday, isRunning, localNow } from "./week.ts";
 import { forbidden } from "../../utils/errors.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import { now as clockNow } from "../academic/clock.ts";
@@ -243,13 +243,14 @@ export async function lessonsOn(
   known?: Names,
 ): Promise<Lesson[]> {
   const local = localNow(now);
-  const placed = [...new Set(dates)].sort().flatMap((date) =>
-    entries.filter((e) => happensOn(e, group, date)).map((entry) => ({
-      entry,
-      date,
-    }))
-  ).sort((a, b) =>
-    a.date.localeCompare(b.date) || startOf(a.entry) - startOf(b.entry) ||
+  // happensOn, with each date's weekday worked out once instead of once per entry (a month × a timetable).
+  const byWeekday = Map.groupBy(entries, (e): number => e.weekday);
+  const placed = [...new Set(dates)].sort().flatMap((date) => {
+    const sameDay = byWeekday.get(isoWeekday(date)) ?? [];
+    return sameDay.filter((e) => happensOn(e, group, date)).map((entry) => ({ entry, date }));
+  }).sort((a, b) =>
+    // ISO dates: compared as strings (localeCompare was most of a month view's time).
+    (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || startOf(a.entry) - startOf(b.entry) ||
     endOf(a.entry) - endOf(b.entry)
   );
   const names = known ?? await namesOf(placed.map((p) => p.entry));
