@@ -25,6 +25,23 @@ export interface AnalyticsChartProps {
 /** Distinguishable with every common colour-vision deficiency (Okabe–Ito), and ≥ 3:1 against white. */
 export const CHART_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
 const HEIGHT = 220;
+const AXIS_FONT = "12px 'Noto Sans Georgian', system-ui, sans-serif";
+const LABEL_GAP = 8;
+
+let measuring: CanvasRenderingContext2D | null = null;
+
+/** `text`, or as much of it as fits in `width` CSS pixels followed by an ellipsis. */
+function fitted(text: string, width: number): string {
+  measuring ??= document.createElement("canvas").getContext("2d");
+  if (!measuring) return text;
+  measuring.font = AXIS_FONT;
+  const fits = (candidate: string) => measuring!.measureText(candidate).width <= width;
+  if (fits(text)) return text;
+  const chars = [...text];
+  let keep = chars.length - 1;
+  while (keep > 1 && !fits(`${chars.slice(0, keep).join("").trimEnd()}…`)) keep--;
+  return `${chars.slice(0, keep).join("").trimEnd()}…`;
+}
 
 export function AnalyticsChart({ categories, series, kind, money = false }: AnalyticsChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -47,7 +64,13 @@ export function AnalyticsChart({ categories, series, kind, money = false }: Anal
         axes: [
           {
             splits: () => xs,
-            values: (_u, splits) => splits.map((i) => categories[i] ?? ""),
+            // Long names (schools, programs) would run into each other: each is cut to its category's width;
+            // the table beside the chart has them whole.
+            values: (u, splits) => {
+              const room = u.bbox.width / UPlot.pxRatio / Math.max(1, categories.length) - LABEL_GAP;
+              return splits.map((i) => fitted(categories[i] ?? "", room));
+            },
+            font: AXIS_FONT,
             gap: 4,
             size: 40,
           },
