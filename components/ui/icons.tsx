@@ -69,6 +69,7 @@ export const MENU_ICONS: Readonly<Record<string, string>> = {
   discount: ICONS.percent,
   transactions: ICONS.arrows,
   reports: ICONS.chart,
+  analytics: ICONS.pie,
   files: ICONS.folder,
   diploma: ICONS.document,
   video: ICONS.video,

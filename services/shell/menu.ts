@@ -104,7 +104,18 @@ export const DEFAULT_MENU: MenuItem[] = [
     id: 500,
     titleKey: "menu.reporting",
     icon: "reports",
-    children: [item(511, "menu.reports", "/reports", "reports", "menu.reporting.reports")],
+    children: [
+      item(511, "menu.reports", "/reports", "reports", "menu.reporting.reports"),
+      // §2.2's table names no analytics item; the route and its key are the spec's (§2.1, §9).
+      item(
+        512,
+        "sections.analytics",
+        "/analytics/dashboard",
+        "analytics",
+        "menu.reporting.analytics.dashboard",
+        "/analytics",
+      ),
+    ],
   },
   {
     ...item(
