@@ -106,9 +106,8 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
       Deno.KvEntryMaybe<Registration>,
     ];
     const course = { conditions: entries[3], ruleStudents: entries[4] } as CourseFacts;
-    const student = await completeStudentFacts(input.studentId, groupId, entries.slice(5), {
-      transcript: needsTranscript(course),
-    });
+    const transcript = needsTranscript(course);
+    const student = await completeStudentFacts(input.studentId, groupId, entries.slice(5), { transcript });
     if (student.student.versionstamp === null) {
       throw invalid({ studentId: { key: "registration.errors.unknownStudent" } });
     }
@@ -129,20 +128,21 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
     if (failed.length && reason === null) throw refused(failed);
 
     // The seats are given when the decision commits, with the section's other decisions waiting then
-    // (seat_batches.ts): a hot section's decisions share commits instead of queueing for one each.
+    // (seat_batches.ts): decisions share commits instead of queueing for one each. The transcript's totals are
+    // checked only when the decision read the transcript (the checked conditions say whether it must).
     const overridden = reason === null ? [] : failed.map((f) => f.check);
     const registrationKey = keys.registration(input.studentId, groupId, section.id);
     return await commitWithSeats(section.id, {
-      checks: [
+      checks: ([
         window,
         settings,
         existing,
         student.student,
         student.holdsVersion,
-        student.totals,
         student.version,
-      ]
-        .concat([course.conditions, course.ruleStudents]),
+        course.conditions,
+        course.ruleStudents,
+      ] as Deno.AtomicCheck[]).concat(transcript ? [student.totals] : []),
       writes: [
         registrationKey,
         student.version.key,
