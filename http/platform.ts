@@ -76,10 +76,9 @@ export function platform(opts: {
       }
     }
     // Pages and JSON gzipped for clients that take it (static files come precompressed).
-    const packed = c.res.status === 101
-      ? null
-      : await compressed(c.res, c.req.header("accept-encoding") ?? null);
-    if (packed) {
+    const packing = c.res.status === 101 ? null : compressed(c.res, c.req.raw.headers.get("accept-encoding"));
+    if (packing) {
+      const packed = await packing;
       // Hono would copy the old answer's headers (its length, its strong ETag) onto the new one.
       c.res = undefined;
       c.res = packed;
