@@ -28,7 +28,14 @@ import {
   type RegistrationWindow,
   type SectionSettings,
 } from "./model.ts";
-import { capacityOf, getSection, groupSections, readSeatsAndSettings, type Section } from "./sections.ts";
+import {
+  capacityOf,
+  getSection,
+  groupSections,
+  readSeatsAndSettings,
+  type Section,
+  SETTINGS_VERSION_KEY,
+} from "./sections.ts";
 import { getWindow, today } from "./windows.ts";
 import { invalid } from "../../utils/errors.ts";
 import type { Lang } from "../../utils/i18n.ts";
@@ -221,7 +228,7 @@ export async function editOffering(
   const next: SectionSettings = { capacity: input.capacity, closed: input.closed };
   return await untilCommitted(async () => {
     const current = await db().get<SectionSettings>(keys.settings(section.id));
-    const atomic = db().atomic().check(current).set(current.key, next);
+    const atomic = db().atomic().check(current).set(current.key, next).set(SETTINGS_VERSION_KEY, Date.now());
     addAudit(atomic, {
       entity: AUDIT.section,
       entityId: section.id,

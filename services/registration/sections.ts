@@ -173,15 +173,34 @@ export function capacityOf(section: Section, settings: SectionSettings | null): 
   return settings?.capacity ?? section.defaultCapacity;
 }
 
-/** Seats, settings of many sections, read 10 keys per getMany. */
+/** Moved in the same atomic as every write of a section's settings (offerings.ts editOffering). */
+export const SETTINGS_VERSION_KEY = cacheVersionKey("section_settings");
+
+// The few sections whose settings the registrar changed, kept by their version: a page of sections then reads
+// only its seat counters, which move with every registration.
+const changedSettings = cachedValue({
+  name: "section_settings",
+  versionKeys: [SETTINGS_VERSION_KEY],
+  maxAgeMs: 30_000,
+  load: async () => {
+    const settings = new Map<string, SectionSettings>();
+    for await (const e of db().list<SectionSettings>({ prefix: ["section_settings"] })) {
+      settings.set(e.key[1] as string, e.value);
+    }
+    return settings;
+  },
+});
+
+/** Seats (read now, 10 keys per getMany) and settings (as of their version, read now) of many sections. */
 export async function readSeatsAndSettings(ids: readonly SectionId[]) {
-  const entries = await readMany<SectionSeats | SectionSettings>(
-    ids.flatMap((id) => [keys.seats(id), keys.settings(id)]),
-  );
+  const [entries, settings] = await Promise.all([
+    readMany<SectionSeats>(ids.map((id) => keys.seats(id))),
+    changedSettings.get(),
+  ]);
   return ids.map((id, i) => ({
     id,
-    seats: (entries[2 * i].value as SectionSeats | null) ?? NO_SEATS,
-    settings: entries[2 * i + 1].value as SectionSettings | null,
+    seats: entries[i].value ?? NO_SEATS,
+    settings: settings.get(id) ?? null,
   }));
 }
 
