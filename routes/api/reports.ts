@@ -14,7 +14,7 @@ import { exportReport } from "../../services/reports/export.ts";
 import { REPORT_IDS, type ReportId } from "../../services/reports/model.ts";
 import { previewReport } from "../../services/reports/preview.ts";
 import { XLSX_CONTENT_TYPE, xlsxDisposition } from "../../services/files/xlsx_export.ts";
-import { AppError, type ErrorStatus } from "../../utils/errors.ts";
+import type { ErrorStatus } from "../../utils/errors.ts";
 
 const router = createRouter();
 const stateOf = (c: Context) => c.get("state") as AppState;
@@ -102,15 +102,5 @@ function reportRoutes<K extends ReportId>(id: K) {
 }
 
 export const reportRoutesById = Object.fromEntries(REPORT_IDS.map((id) => [id, reportRoutes(id)]));
-
-// A report that is not in the catalogue: the app's 404 in the one error shape, naming the field at fault
-// (registered after every report, so it answers only for the rest).
-const unknownReport = () => {
-  throw new AppError(404, "not_found", "errors.routeNotFound", {
-    fields: { report: { key: "reports.errors.unknown" } },
-  });
-};
-router.get("/:report", unknownReport);
-router.get("/:report/export", unknownReport);
 
 export default router;
