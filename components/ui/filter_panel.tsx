@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ariaBool, cx } from "./class_names.ts";
+import { onPhone } from "./phone.ts";
 
 export interface FilterPanelProps {
   id: string;
@@ -8,8 +9,9 @@ export interface FilterPanelProps {
   /** Actions beside the toggle that stay visible when collapsed, e.g. an export button. */
   actions?: ComponentChildren;
   /**
-   * Open by default so that a page that is never hydrated still shows its filters; on a phone (under 768 px)
-   * the panel closes as it hydrates, so that the list, not the filters, fills the first screen.
+   * Open by default so that a page that is never hydrated still shows its filters (on a wider screen); on a phone
+   * (under 768 px) the panel is closed from the first paint, so that the list, not the filters, fills the first
+   * screen and does not move when the page hydrates.
    */
   defaultOpen?: boolean;
   onToggle?: (open: boolean) => void;
@@ -22,8 +24,11 @@ export function FilterPanel(
   { id, title, actions, defaultOpen = true, onToggle, class: extra, children }: FilterPanelProps,
 ) {
   const [open, setOpen] = useState(defaultOpen);
+  // Until hydrated, the stylesheet closes an open panel on a phone ([data-phone-closed], styles/app.css).
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
-    if (open && matchMedia("(width < 48rem)").matches) setOpen(false);
+    setHydrated(true);
+    if (open && onPhone()) setOpen(false);
   }, []);
   const bodyId = `${id}-body`;
   const toggle = () => {
@@ -55,7 +60,14 @@ export function FilterPanel(
         </button>
         {actions && <div class="flex items-center gap-2">{actions}</div>}
       </div>
-      <div id={bodyId} hidden={!open} class="border-t border-gray-200 px-4 py-4">{children}</div>
+      <div
+        id={bodyId}
+        hidden={!open}
+        data-phone-closed={open && !hydrated ? "" : undefined}
+        class="border-t border-gray-200 px-4 py-4"
+      >
+        {children}
+      </div>
     </section>
   );
 }

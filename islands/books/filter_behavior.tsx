@@ -7,6 +7,7 @@
  */
 import { useEffect } from "preact/hooks";
 import { goTo } from "../../components/ui/navigation.ts";
+import { onPhone } from "../../components/ui/phone.ts";
 
 const FORM_ID = "books-filter";
 const PANEL_ID = "books-filter-panel";
@@ -108,13 +109,15 @@ function setPanelOpen(open: boolean) {
   const body = document.getElementById(`${PANEL_ID}-body`);
   if (!toggle || !body) return;
   body.hidden = !open;
+  body.removeAttribute("data-phone-closed"); // the script decides from here on (components/ui/filter_panel.tsx)
   toggle.setAttribute("aria-expanded", String(open));
   toggle.querySelector("svg")?.classList.toggle("rotate-90", open);
 }
 
 /** The server renders the panel open (it works without script); on a phone the list fills the first screen. */
 function closeOnPhone() {
-  if (matchMedia("(width < 48rem)").matches) setPanelOpen(false);
+  if (onPhone()) setPanelOpen(false);
+  else document.getElementById(`${PANEL_ID}-body`)?.removeAttribute("data-phone-closed");
 }
 
 export function BooksFilterBehavior() {
