@@ -9,7 +9,8 @@
  *     administrator, in turn), at 20 connections: target p99 ≤ 25 ms, reported beside the bare baseline.
  */
 import type { Check } from "./report.ts";
-import { fmtMs, fmtPct } from "./report.ts";
+import { p99Check, type TargetSummary } from "./p99_check.ts";
+import { fmtMs } from "./report.ts";
 import {
   DENO,
   denoRun,
@@ -27,18 +28,6 @@ const LIST_P95_MS = 15;
 const PAGE_P99_MS = 25;
 const PAGE_CONNECTIONS = 20;
 const TABLES_P99_MS = 20;
-
-/** What the target checks read of run.ts's summary of a target. */
-interface PageSummary {
-  connections: number;
-  p99: number;
-  ratio: number;
-  ratios: number[];
-  rounds: { p99: number }[];
-  total: number;
-  errors: number;
-  non2xx: number;
-}
 
 interface Prepared {
   kvPath: string;
@@ -109,7 +98,7 @@ export const ACADEMIC_SERVERS = [
   },
 ];
 
-function academicChecks(s: PageSummary): Check[] {
+function academicChecks(s: TargetSummary): Check[] {
   const checks: Check[] = [];
   if (prepared) {
     checks.push({
@@ -138,27 +127,13 @@ function academicChecks(s: PageSummary): Check[] {
         : `not measured: ${prepared.listError || "no result line"}`,
     });
   }
-  const clean = s.errors === 0 && s.non2xx === 0 && s.total > 0;
-  checks.push({
-    name: `SSR page /students (20,000 students) p99 ≤ ${PAGE_P99_MS} ms at ${s.connections} connections`,
-    pass: s.p99 <= PAGE_P99_MS && clean,
-    detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((r) => fmtMs(r.p99)).join(", ")} ms); ` +
-      `${fmtPct(s.ratio)} of bare req/s (rounds ${s.ratios.map(fmtPct).join(", ")})` +
-      (clean ? "" : `; ${s.errors} errors, ${s.non2xx} non-2xx of ${s.total}`),
-  });
+  checks.push(p99Check(`SSR page /students (20,000 students)`, s, PAGE_P99_MS));
   return checks;
 }
 
 /** Issue "Weekly timetable", item 6: a professor's week as staff with menu.table.all open it. */
-function tablesChecks(s: PageSummary): Check[] {
-  const clean = s.errors === 0 && s.non2xx === 0 && s.total > 0;
-  return [{
-    name:
-      `SSR page /tables (a professor's week, large) p99 ≤ ${TABLES_P99_MS} ms at ${s.connections} connections`,
-    pass: s.p99 <= TABLES_P99_MS && clean,
-    detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((r) => fmtMs(r.p99)).join(", ")} ms)` +
-      (clean ? "" : `; ${s.errors} errors, ${s.non2xx} non-2xx of ${s.total}`),
-  }];
+function tablesChecks(s: TargetSummary): Check[] {
+  return [p99Check(`SSR page /tables (a professor's week, large)`, s, TABLES_P99_MS)];
 }
 
 export const ACADEMIC_TARGETS = [

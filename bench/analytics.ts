@@ -10,7 +10,8 @@
  * On its own: KV_PATH=./data/large.kv deno run -A bench/analytics.ts
  */
 import type { Check } from "./report.ts";
-import { fmtMs, fmtPct } from "./report.ts";
+import { p99Check, type TargetSummary } from "./p99_check.ts";
+import { fmtMs } from "./report.ts";
 import {
   denoRun,
   productionServeFlags,
@@ -81,17 +82,7 @@ export const ANALYTICS_SERVERS = [
   },
 ];
 
-interface Summary {
-  connections: number;
-  p99: number;
-  ratio: number;
-  rounds: { p99: number }[];
-  total: number;
-  errors: number;
-  non2xx: number;
-}
-
-function analyticsChecks(s: Summary): Check[] {
+function analyticsChecks(s: TargetSummary): Check[] {
   const checks: Check[] = [{
     name: `analytics dashboard data ≤ ${COLD_MS} ms server time cold (large demo university)`,
     pass: timing !== null && timing.cold <= COLD_MS,
@@ -101,14 +92,7 @@ function analyticsChecks(s: Summary): Check[] {
       } ms)`
       : `not measured: ${timingError || "no result line"}`,
   }];
-  const clean = s.errors === 0 && s.non2xx === 0 && s.total > 0;
-  checks.push({
-    name: `analytics dashboard API p99 ≤ ${WARM_P99_MS} ms warm at ${s.connections} connections`,
-    pass: s.p99 <= WARM_P99_MS && clean,
-    detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((r) => fmtMs(r.p99)).join(", ")} ms); ` +
-      `${fmtPct(s.ratio)} of bare req/s` +
-      (clean ? "" : `; ${s.errors} errors, ${s.non2xx} non-2xx of ${s.total}`),
-  });
+  checks.push(p99Check("analytics dashboard API (warm)", s, WARM_P99_MS));
   return checks;
 }
 

@@ -7,7 +7,8 @@
  *     connections — target p99 ≤ 30 ms, beside the bare Deno.serve baseline of the same rounds.
  */
 import type { Check } from "./report.ts";
-import { fmtMs, fmtPct } from "./report.ts";
+import { p99Check, type TargetSummary } from "./p99_check.ts";
+import { fmtMs } from "./report.ts";
 import {
   denoRun,
   productionServeFlags,
@@ -72,17 +73,7 @@ export const LISTS_SERVERS = [
   },
 ];
 
-interface PageSummary {
-  connections: number;
-  p99: number;
-  ratio: number;
-  rounds: { p99: number }[];
-  total: number;
-  errors: number;
-  non2xx: number;
-}
-
-function listsChecks(s: PageSummary): Check[] {
+function listsChecks(s: TargetSummary): Check[] {
   const checks: Check[] = [];
   const r = prepared;
   if (r) {
@@ -104,15 +95,7 @@ function listsChecks(s: PageSummary): Check[] {
       detail: `not measured: ${prepError}`,
     });
   }
-  const clean = s.errors === 0 && s.non2xx === 0 && s.total > 0;
-  checks.push({
-    name:
-      `SSR page /lists/{section} (300 × 6, large) p99 ≤ ${PAGE_P99_MS} ms at ${s.connections} connections`,
-    pass: s.p99 <= PAGE_P99_MS && clean,
-    detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((x) => fmtMs(x.p99)).join(", ")} ms); ` +
-      `${fmtPct(s.ratio)} of bare req/s` +
-      (clean ? "" : `; ${s.errors} errors, ${s.non2xx} non-2xx of ${s.total}`),
-  });
+  checks.push(p99Check(`SSR page /lists/{section} (300 × 6, large)`, s, PAGE_P99_MS));
   return checks;
 }
 

@@ -8,6 +8,7 @@
  *     connections — target p99 ≤ 25 ms, beside the bare Deno.serve baseline of the same rounds.
  */
 import type { Check } from "./report.ts";
+import { p99Check, type TargetSummary } from "./p99_check.ts";
 import { fmtMs, fmtPct } from "./report.ts";
 import {
   denoRun,
@@ -81,17 +82,7 @@ export const REGISTRATION_SERVERS = [
   },
 ];
 
-interface PageSummary {
-  connections: number;
-  p99: number;
-  ratio: number;
-  rounds: { p99: number }[];
-  total: number;
-  errors: number;
-  non2xx: number;
-}
-
-function registrationChecks(s: PageSummary): Check[] {
+function registrationChecks(s: TargetSummary): Check[] {
   const checks: Check[] = [];
   if (storm) {
     const r = storm;
@@ -118,14 +109,7 @@ function registrationChecks(s: PageSummary): Check[] {
   } else {
     checks.push({ name: "registration storm", pass: false, detail: `not measured: ${stormError}` });
   }
-  const clean = s.errors === 0 && s.non2xx === 0 && s.total > 0;
-  checks.push({
-    name: `SSR page /registration (a student, large) p99 ≤ ${PAGE_P99_MS} ms at ${s.connections} connections`,
-    pass: s.p99 <= PAGE_P99_MS && clean,
-    detail: `median p99 ${fmtMs(s.p99)} ms (rounds: ${s.rounds.map((r) => fmtMs(r.p99)).join(", ")} ms); ` +
-      `${fmtPct(s.ratio)} of bare req/s` +
-      (clean ? "" : `; ${s.errors} errors, ${s.non2xx} non-2xx of ${s.total}`),
-  });
+  checks.push(p99Check(`SSR page /registration (a student, large)`, s, PAGE_P99_MS));
   return checks;
 }
 
