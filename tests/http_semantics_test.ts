@@ -50,9 +50,10 @@ Deno.test("HTTP semantics", async (t) => {
       const gzip = { "accept-encoding": "gzip" };
       const packed = await app.request("/api/openapi.json", { headers: gzip });
       assertEquals(packed.headers.get("content-encoding"), "gzip");
-      const packedHead = await fetch(url, { method: "HEAD", headers: gzip });
-      await packedHead.body?.cancel();
-      assertEquals(packedHead.headers.get("content-length"), String((await packed.arrayBuffer()).byteLength));
+      // Read off the wire: Deno 2.5's fetch, unpacking gzip, drops Content-Encoding and Content-Length.
+      const packedHead = await rawHead(server.addr.port, "/api/openapi.json", gzip);
+      assertEquals(packedHead.get("content-encoding"), "gzip");
+      assertEquals(packedHead.get("content-length"), String((await packed.arrayBuffer()).byteLength));
     } finally {
       await server.shutdown();
     }
@@ -142,3 +143,18 @@ Deno.test("HTTP semantics", async (t) => {
     }
   });
 });
+
+/** The headers of a HEAD answer as they arrive on the socket (HTTP/1.1, the connection closed after it). */
+async function rawHead(port: number, path: string, headers: Record<string, string>): Promise<Headers> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const lines = [`HEAD ${path} HTTP/1.1`, "host: 127.0.0.1", "connection: close"];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  await conn.write(new TextEncoder().encode(`${lines.join("\r\n")}\r\n\r\n`));
+  const text = new TextDecoder().decode(await new Response(conn.readable).arrayBuffer());
+  const answer = new Headers();
+  for (const line of text.split("\r\n\r\n")[0].split("\r\n").slice(1)) {
+    const colon = line.indexOf(":");
+    answer.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return answer;
+}
