@@ -13,6 +13,9 @@ import type { FilterField } from "../../components/reports/filter_fields.ts";
 import type { ReportPreview } from "../../services/reports/preview.ts";
 import type { ReportRow } from "../../services/reports/model.ts";
 import { formatDisplayDate } from "../../utils/date_format.ts";
+import { type ApiError, call } from "../../utils/api_client.ts";
+import type { InputOf } from "../../components/api.ts";
+import type { ReportId } from "../../services/reports/model.ts";
 import { t } from "../../utils/i18n.ts";
 
 export interface ReportViewProps {
@@ -77,23 +80,16 @@ export function ReportView(props: ReportViewProps) {
     apiQs.set("page", String(page));
     apiQs.set("limit", String(limit));
     try {
-      const res = await fetch(`/api/reports/${props.report}?${apiQs}`, {
-        headers: { accept: "application/json" },
-        credentials: "same-origin",
-      });
-      const body = await res.json().catch(() => null);
-      if (res.ok) {
-        setPreview(body as ReportPreview);
-        setErrors({});
-        setQuery(next);
-        history.pushState(null, "", `/reports/${props.report}${qs ? `?${qs}` : ""}`);
-      } else if (res.status === 422 && body?.error?.fields) {
-        setErrors(body.error.fields);
-      } else {
-        setFailure(body?.error?.message ?? t("errors.unexpected"));
-      }
-    } catch {
-      setFailure(t("errors.network"));
+      // Every report's preview answers the same shape; the filter's text values are the API's query as typed.
+      const key = `GET /reports/${props.report}` as `GET /reports/${ReportId}`;
+      setPreview(await call(key, { query: Object.fromEntries(apiQs) } as InputOf<typeof key>));
+      setErrors({});
+      setQuery(next);
+      history.pushState(null, "", `/reports/${props.report}${qs ? `?${qs}` : ""}`);
+    } catch (error) {
+      const failed = error as ApiError;
+      if (failed.status === 422 && Object.keys(failed.fields).length) setErrors(failed.fields);
+      else setFailure(failed.message);
     } finally {
       setLoading(false);
     }

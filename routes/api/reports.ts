@@ -101,6 +101,10 @@ function reportRoutes<K extends ReportId>(id: K) {
   return { preview, file };
 }
 
-export const reportRoutesById = Object.fromEntries(REPORT_IDS.map((id) => [id, reportRoutes(id)]));
+const registered = REPORT_IDS.map((id) => [id, reportRoutes(id)] as const);
+/** Each report's preview, typed one by one, for the islands' typed client (`call("GET /reports/rosters", …)`). */
+export const routes = Object.fromEntries(registered.map(([id, r]) => [id, r.preview])) as {
+  [K in ReportId]: ReturnType<typeof reportRoutes<K>>["preview"];
+};
 
 export default router;

@@ -20,12 +20,12 @@ export interface MonthMoney {
 export async function moneyByMonth(from: string, to: string): Promise<MonthMoney[]> {
   const sums = new Map<string, MonthMoney>();
   const out: MonthMoney[] = [];
-  for (let month = from; month <= to; month = nextMonth(month)) {
+  for (let month = from; month <= to; month = addMonths(month, 1)) {
     const row = { month, charged: 0, credited: 0 };
     sums.set(month, row);
     out.push(row);
   }
-  const range = { start: keys.month(from, "charged"), end: [...keys.months(), nextMonth(to)] };
+  const range = { start: keys.month(from, "charged"), end: [...keys.months(), addMonths(to, 1)] };
   for await (const e of db().list<Deno.KvU64>(range)) {
     const row = sums.get(e.key[1] as string);
     if (row && e.value instanceof Deno.KvU64) row[e.key[2] as MonthSide] = Number(e.value.value);
@@ -33,9 +33,11 @@ export async function moneyByMonth(from: string, to: string): Promise<MonthMoney
   return out;
 }
 
-export function nextMonth(month: string): string {
+/** The month `by` months after `month` (before it when negative), both "YYYY-MM". */
+export function addMonths(month: string, by: number): string {
   const [y, m] = month.split("-").map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+  const at = y * 12 + (m - 1) + by;
+  return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, "0")}`;
 }
 
 /** Months from `from` to `to` inclusive (0 or less when `to` is before `from`). */

@@ -7,7 +7,7 @@ import type { StudentStatus } from "../academic/model.ts";
 import { currentGroupOf, listGroups } from "../academic/semesters.ts";
 import { studentStructure } from "../students/list_index.ts";
 import { today } from "../timetable/week.ts";
-import { moneyByMonth, type MonthMoney, monthSpan } from "./collections.ts";
+import { addMonths, moneyByMonth, type MonthMoney, monthSpan } from "./collections.ts";
 import { type FillRates, fillRates } from "./fill_rates.ts";
 import { type Labels, type StudentFigures, studentFigures } from "./students.ts";
 import { type FieldError, invalid } from "../../utils/errors.ts";
@@ -46,12 +46,6 @@ export interface Dashboard {
   money: MonthMoney[];
   /** For the filter's choices, newest first. */
   semesters: Semester[];
-}
-
-function addMonths(month: string, by: number): string {
-  const [y, m] = month.split("-").map(Number);
-  const at = y * 12 + (m - 1) + by;
-  return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, "0")}`;
 }
 
 export async function dashboard(filter: DashboardFilter, lang: Lang, labels: Labels): Promise<Dashboard> {
