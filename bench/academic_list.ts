@@ -13,8 +13,7 @@ import type { StudentStatus } from "../services/academic/model.ts";
 import { findStudents, type StudentFilter, studentStructure } from "../services/students/list_index.ts";
 import { listRow } from "../services/students/structure.ts";
 import { Random } from "../services/seed/random.ts";
-import { createSession } from "../services/identity/sessions.ts";
-import { findUserByEmail } from "../services/identity/users.ts";
+import { sessionToken } from "./in_process_app.ts";
 
 const CALLS = 1000;
 const WARMUP = 100;
@@ -93,15 +92,7 @@ async function main(): Promise<ListTiming> {
   const kvPath = Deno.env.get("KV_PATH");
   if (!kvPath) throw new Error("set KV_PATH to a KV seeded with `deno task seed --size large`");
   const app = await createApp({ kvPath });
-  const user = await findUserByEmail("staff@uni.test");
-  if (!user) throw new Error(`${kvPath} holds no demo registrar: seed it first`);
-  const { token } = await createSession({
-    userId: user.id,
-    guard: user.guard,
-    ttlSeconds: 600,
-    ip: "127.0.0.1",
-    userAgent: "bench",
-  });
+  const token = await sessionToken("staff@uni.test", 600);
   const headers = { authorization: `Bearer ${token}` };
   const random = new Random(4242);
   const calls = await filters(random, CALLS + WARMUP);

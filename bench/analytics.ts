@@ -111,23 +111,15 @@ export const ANALYTICS_TARGETS = [
 async function inProcess(): Promise<AnalyticsTiming> {
   const { createApp } = await import("../main.ts");
   const { warmStudentIndex, findStudents } = await import("../services/students/list_index.ts");
-  const { createSession } = await import("../services/identity/sessions.ts");
   const { warmAnalytics } = await import("../services/analytics/warm.ts");
-  const { findUserByEmail } = await import("../services/identity/users.ts");
+  const { sessionToken } = await import("./in_process_app.ts");
   const app = await createApp({ kvPath: Deno.env.get("KV_PATH") });
   let started = performance.now();
   // What main.ts warms in the background after start-up (a server answers meanwhile).
   await warmStudentIndex();
   await warmAnalytics();
   const warmup = performance.now() - started;
-  const user = (await findUserByEmail("admin@uni.test"))!;
-  const { token } = await createSession({
-    userId: user.id,
-    guard: user.guard,
-    ttlSeconds: 600,
-    ip: "127.0.0.1",
-    userAgent: "bench",
-  });
+  const token = await sessionToken("admin@uni.test", 600);
   const headers = { authorization: `Bearer ${token}` };
   const once = async () => {
     const at = performance.now();

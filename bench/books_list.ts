@@ -12,8 +12,7 @@ import * as XLSX from "@e965/xlsx";
 import { createApp } from "../main.ts";
 import { type BookFilter, findBooks } from "../services/books/list_index.ts";
 import { Random } from "../services/seed/random.ts";
-import { createSession } from "../services/identity/sessions.ts";
-import { findUserByEmail } from "../services/identity/users.ts";
+import { sessionToken } from "./in_process_app.ts";
 
 const CALLS = 1000;
 const WARMUP = 100;
@@ -94,15 +93,7 @@ async function main(): Promise<BooksTiming> {
   const kvPath = Deno.env.get("KV_PATH");
   if (!kvPath) throw new Error("set KV_PATH to a KV seeded with `deno task seed --size large`");
   const app = await createApp({ kvPath });
-  const user = await findUserByEmail("staff@uni.test");
-  if (!user) throw new Error(`${kvPath} holds no demo registrar: seed it first`);
-  const { token } = await createSession({
-    userId: user.id,
-    guard: user.guard,
-    ttlSeconds: 600,
-    ip: "127.0.0.1",
-    userAgent: "bench",
-  });
+  const token = await sessionToken("staff@uni.test", 600);
   const headers = { authorization: `Bearer ${token}` };
   const calls = await filters(new Random(5151), CALLS + WARMUP);
 

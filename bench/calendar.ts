@@ -30,26 +30,11 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 async function measure(): Promise<CalendarFigures> {
-  // Imported here, the app first (its modules set up what the others use): bench/run.ts imports this file for
-  // its checks only, without the app's module graph.
-  const { createApp } = await import("../main.ts");
-  const { seed } = await import("../services/seed/mod.ts");
-  const { pinClock } = await import("../services/academic/clock.ts");
-  const { REFERENCE_NOW } = await import("../services/seed/university_sizes.ts");
-  const { createSession } = await import("../services/identity/sessions.ts");
-  const { findUserByEmail } = await import("../services/identity/users.ts");
+  // Imported here: bench/run.ts imports this file for its checks only, without the app's module graph.
+  const { seededApp, sessionToken } = await import("./in_process_app.ts");
   const { DEMO_ACCOUNTS } = await import("../services/seed/accounts.ts");
-  pinClock(REFERENCE_NOW);
-  const app = await createApp({ kvPath: ":memory:" });
-  await seed("small", () => {});
-  const user = (await findUserByEmail(DEMO_ACCOUNTS.student.email))!;
-  const { token } = await createSession({
-    userId: user.id,
-    guard: user.guard,
-    ttlSeconds: 3600,
-    ip: "127.0.0.1",
-    userAgent: "bench",
-  });
+  const { app } = await seededApp("small");
+  const token = await sessionToken(DEMO_ACCOUNTS.student.email);
 
   async function load(path: string, connections = CONNECTIONS): Promise<Timing> {
     const times: number[] = [];

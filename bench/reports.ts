@@ -50,28 +50,12 @@ const pct = (values: number[], p: number) => {
 
 async function measure(): Promise<ReportFigures> {
   // Imported here: bench/run.ts imports this file for its checks only, without the app's module graph.
-  const { createApp } = await import("../main.ts");
-  const { seed } = await import("../services/seed/mod.ts");
-  const { pinClock } = await import("../services/academic/clock.ts");
-  const { REFERENCE_NOW } = await import("../services/seed/university_sizes.ts");
-  const { createSession } = await import("../services/identity/sessions.ts");
-  const { findUserByEmail } = await import("../services/identity/users.ts");
+  const { seededApp, sessionToken } = await import("./in_process_app.ts");
   const { DEMO_ACCOUNTS } = await import("../services/seed/accounts.ts");
   const { db } = await import("../services/db/kv.ts");
 
-  pinClock(REFERENCE_NOW);
-  const app = await createApp({ kvPath: ":memory:" });
-  let started = performance.now();
-  await seed("large", () => {});
-  const seedSeconds = (performance.now() - started) / 1000;
-  const user = (await findUserByEmail(DEMO_ACCOUNTS.admin.email))!;
-  const { token } = await createSession({
-    userId: user.id,
-    guard: user.guard,
-    ttlSeconds: 3600,
-    ip: "127.0.0.1",
-    userAgent: "bench",
-  });
+  const { app, seedSeconds } = await seededApp("large");
+  const token = await sessionToken(DEMO_ACCOUNTS.admin.email);
   const headers = { authorization: `Bearer ${token}`, cookie: "lang=en" };
 
   async function timed(path: string): Promise<{ ms: number; res: Response; body: ArrayBuffer }> {
@@ -127,7 +111,7 @@ async function measure(): Promise<ReportFigures> {
     exports.push({ report, ms, rows: preview.total, bytes: body.byteLength });
   }
 
-  started = performance.now();
+  const started = performance.now();
   let transcripts = 0;
   for await (const _ of db().list({ prefix: ["transcripts"] }, { batchSize: 1000 })) transcripts++;
   const transcriptScanMs = performance.now() - started;
