@@ -219,6 +219,9 @@ Deno.test({
           await staff.locator("form[data-reg-form=hold] input[name=reason]").fill(`დავალიანება ${studentId}`);
           await staff.getByRole("button", { name: "შეზღუდვის დამატება" }).click();
           await staff.locator("#registration-hold-list", { hasText: `დავალიანება ${studentId}` }).waitFor();
+          // The add re-reads the page: the next hold is typed into the new page's form once it has hydrated (under
+          // load the second add was once typed into the page being replaced and never sent).
+          await settled(staff);
         }
         await staff.locator("#registration-hold-filter").fill("5");
         await Promise.all([
