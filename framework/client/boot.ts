@@ -8,6 +8,9 @@ import { deserialize } from "../serialize.ts";
 import type { IslandPayload } from "../render.ts";
 import { createRootFragment } from "./root_fragment.ts";
 import { whenIdle } from "./when_idle.ts";
+import { effectsRan, scheduleEffectsHere } from "./effects.ts";
+
+scheduleEffectsHere();
 
 interface MountedIsland {
   root: Element;
@@ -44,7 +47,7 @@ function findMarkers(root: Node) {
   return found;
 }
 
-/** Hydrates the islands found under `root` with the props of `payload`. */
+/** Hydrates the islands found under `root` with the props of `payload`; resolves once their effects have run. */
 export async function hydrateIslands(root: Node, payload: IslandPayload) {
   const markers = findMarkers(root);
   await Promise.all(markers.map(async ({ name, index, start, end }) => {
@@ -59,6 +62,7 @@ export async function hydrateIslands(root: Node, payload: IslandPayload) {
     hydrate(h(component, payload.p[index] as Record<string, unknown>), fragment);
     mounted.push({ root: fragment, start });
   }));
+  await effectsRan();
 }
 
 /** Unmounts the islands inside `region` before it is replaced, so their effects are cleaned up. */

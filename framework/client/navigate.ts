@@ -2,6 +2,11 @@
  * Client navigation. Links and GET forms inside the page region are followed by fetching the next page and
  * swapping only the element marked `data-page-region`; islands outside it (the shell: top bar, menu, chat)
  * keep running with their state. Anything unusual falls back to a full page load.
+ *
+ * It listens on the window, where clicks and submits arrive last: an island that answers a form or a link
+ * itself (a delegated listener on the document, added whenever it mounts) always decides first and prevents
+ * the default. Listening on the document put the framework first for islands mounted after it, and their
+ * forms were sent twice — to their API and, as a GET, to the page.
  */
 import type { IslandPayload } from "../render.ts";
 
@@ -15,13 +20,13 @@ const REGION = "[data-page-region]";
 let controller: AbortController | null = null;
 
 export function installNavigation(deps: NavigationDeps) {
-  document.addEventListener("click", (event) => {
+  addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
     if (!link || event.defaultPrevented || !shouldFollow(link, event)) return;
     event.preventDefault();
     navigate(deps, new URL(link.href), true);
   });
-  document.addEventListener("submit", (event) => {
+  addEventListener("submit", (event) => {
     const form = event.target as HTMLFormElement;
     if (event.defaultPrevented || form.method.toLowerCase() !== "get" || form.hasAttribute("data-native")) {
       return;

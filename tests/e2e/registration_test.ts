@@ -211,6 +211,33 @@ Deno.test({
         );
       });
 
+      await t.step("a form sent the moment a client navigation ends is answered by its island", async () => {
+        await staff.goto(`${base}/registration?tab=holds`);
+        await settled(staff);
+        // The page re-reads itself in the client; the hold form is sent as soon as it says it is no longer
+        // navigating. The island must be listening by then, and must answer the form alone: CI once saw the
+        // form sent both to the API and, as a GET with its fields in the URL, to the page.
+        await staff.evaluate(() =>
+          new Promise<void>((resolve) => {
+            const root = document.documentElement;
+            const observer = new MutationObserver(() => {
+              if (root.dataset.navigating) return;
+              observer.disconnect();
+              const form = document.querySelector<HTMLFormElement>("form[data-reg-form=hold]")!;
+              (form.elements.namedItem("studentId") as HTMLInputElement).value = "7";
+              (form.elements.namedItem("reason") as HTMLInputElement).value = "დავალიანება 7";
+              form.requestSubmit();
+              resolve();
+            });
+            observer.observe(root, { attributes: true, attributeFilter: ["data-navigating"] });
+            dispatchEvent(new PopStateEvent("popstate"));
+          })
+        );
+        await staff.locator("#registration-hold-list", { hasText: "დავალიანება 7" }).waitFor();
+        await settled(staff);
+        assertEquals(new URL(staff.url()).searchParams.get("reason"), null);
+      });
+
       await t.step("the holds tab filters by student and names them", async () => {
         await staff.goto(`${base}/registration?tab=holds`);
         await settled(staff);
