@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../assert.ts";
 import { axeViolations } from "./axe.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const TEXT = {
   en: {
@@ -22,12 +22,6 @@ const TEXT = {
     from: "სტუდენტები ქვეყნიდან",
   },
 } as const;
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
 
 async function noViolations(page: Page, where: string) {
   const found = (await axeViolations(page)).map((v) =>

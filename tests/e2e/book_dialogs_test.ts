@@ -7,15 +7,9 @@
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const STEP_TIMEOUT_MS = 20_000;
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
 
 /** The courses table's row of the course with `code`. */
 const rowOf = (page: Page, code: string) =>

@@ -7,15 +7,9 @@
 import type { Page } from "playwright-core";
 import * as XLSX from "@e965/xlsx";
 import { assert, assertEquals } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const STEP_TIMEOUT_MS = 15_000;
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
 
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const total = async (page: Page) =>

@@ -3,15 +3,8 @@
  * events and switches to the week and list views; staff add an event on the event calendar, which the month
  * view then shows, and export the month as .ics.
  */
-import type { Page } from "playwright-core";
 import { assert, assertStringIncludes } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 Deno.test({
   name: "calendars: a student's own calendar and staff adding an event",

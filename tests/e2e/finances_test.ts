@@ -7,15 +7,9 @@
 import { Buffer } from "node:buffer";
 import type { BrowserContext, Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const STEP_TIMEOUT_MS = 15_000;
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
 
 async function open(page: Page, url: string) {
   await page.goto(url);

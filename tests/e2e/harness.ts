@@ -214,6 +214,16 @@ export async function requestedAfterwards(page: Page): Promise<void> {
   ]);
 }
 
+/**
+ * Resolves once the page is hydrated and no client navigation is under way: its islands (and their effects)
+ * answer what the test does next.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
+  );
+}
+
 /** Resolves after the page has rendered a frame: a state change made before it is on screen. */
 export function nextFrame(page: Page): Promise<unknown> {
   return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 import { axeViolations } from "./axe.ts";
 import { Buffer } from "node:buffer";
 import { toXlsx } from "../../services/files/xlsx_export.ts";
@@ -19,12 +19,6 @@ interface Sheet {
   sectionId: string;
   components: { id: number; name: string; max: number }[];
   students: { studentId: number; cells: { points: number | null; versionstamp: string | null }[] }[];
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
 }
 
 async function pageAs(

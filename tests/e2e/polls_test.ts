@@ -3,9 +3,9 @@
  * mistake is named at its field first), open it; the student gets the poll alert, answers; staff see the
  * results and export them.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const STEP_TIMEOUT_MS = 15_000;
 
@@ -13,12 +13,6 @@ const TEXT = {
   ka: { required: "ველი სავალდებულოა", open: "ღია", thanks: "გმადლობთ" },
   en: { required: "This field is required", open: "Open", thanks: "Thank you" },
 } as const;
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
 
 async function contextFor(
   browser: { newContext: (o: object) => Promise<BrowserContext> },

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const STEP_TIMEOUT_MS = 15_000;
 
@@ -17,12 +17,6 @@ interface Offer {
   clash: string[];
   refusals: { check: string; message: string }[];
   mine: { status: string } | null;
-}
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
 }
 
 const offers = (page: Page) =>

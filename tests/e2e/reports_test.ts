@@ -9,7 +9,7 @@ import * as XLSX from "@e965/xlsx";
 import type { BrowserContext, Page } from "playwright-core";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../assert.ts";
 import { axeViolations } from "./axe.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const STEP_TIMEOUT_MS = 15_000;
 
@@ -29,12 +29,6 @@ const TEXT = {
     rows: "rows",
   },
 } as const;
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
 
 async function contextFor(
   browser: { newContext: (o: object) => Promise<BrowserContext> },

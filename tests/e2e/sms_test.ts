@@ -3,20 +3,13 @@
  * student's program, preview the count and the cost, send after confirming, and read the delivery log as the
  * server's jobs deliver through the log provider.
  */
-import type { Page } from "playwright-core";
 import { assert, assertStringIncludes } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const TEXT = {
   ka: { segments: "სეგმენტი", sent: "გაგზავნილი", send: "გაგზავნა" },
   en: { segments: "segments", sent: "Sent", send: "Send" },
 } as const;
-
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
 
 Deno.test({
   name: "sms: staff preview, send and read the delivery log",

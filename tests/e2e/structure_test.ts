@@ -5,16 +5,9 @@
  */
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../assert.ts";
-import { DEMO, signIn, withBrowser } from "./harness.ts";
+import { DEMO, settled, signIn, withBrowser } from "./harness.ts";
 
 const STEP_TIMEOUT_MS = 10_000;
-
-/** Waits until a client navigation (or the page reload after a write) has swapped and hydrated the page. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.documentElement.dataset.hydrated === "true" && !document.documentElement.dataset.navigating
-  );
-}
 
 /** The table row whose first cell is exactly `code`. */
 function rowOf(page: Page, code: string) {
