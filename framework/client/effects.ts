@@ -37,9 +37,12 @@ export function scheduleEffectsHere() {
   };
 }
 
-/** Resolves once every effect scheduled so far has run, including effects that those effects scheduled. */
-export async function effectsRan(): Promise<void> {
-  for (let seen: Promise<void> | null = null; seen !== pending;) {
+/**
+ * Resolves once every effect scheduled so far has run, and the effects those scheduled — for a few rounds only:
+ * an island that renders on every frame (an animation) must not hold the page's readiness forever.
+ */
+export async function effectsRan(maxRounds = 5): Promise<void> {
+  for (let round = 0, seen: Promise<void> | null = null; seen !== pending && round < maxRounds; round++) {
     seen = pending;
     await seen;
   }
