@@ -22,7 +22,7 @@ let controller: AbortController | null = null;
 export function installNavigation(deps: NavigationDeps) {
   addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-    if (!link || event.defaultPrevented || !shouldFollow(link, event)) return;
+    if (!link || event.defaultPrevented || !shouldFollow(link, event as MouseEvent)) return;
     event.preventDefault();
     navigate(deps, new URL(link.href), true);
   });
