@@ -10,7 +10,8 @@ import type { User } from "../identity/users.ts";
 import { pollsMine } from "../polls/answers.ts";
 import { listWindows } from "../registration/windows.ts";
 import { getStudent } from "../students/mod.ts";
-import { lessonsOn, ownScope, scopeEntries } from "../timetable/view.ts";
+import { lessonsOn, ownScope } from "../timetable/view.ts";
+import { scopeView } from "../timetable/scope_view.ts";
 import { addDays, UNIVERSITY_UTC_OFFSET_MINUTES } from "../timetable/week.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import { eventsFor } from "./events.ts";
@@ -75,8 +76,8 @@ async function lessonItems(user: User, from: string, to: string, lang: Lang): Pr
     const g = group.value;
     const dates = datesBetween(from > g.startDate ? from : g.startDate, to < g.endDate ? to : g.endDate);
     if (dates.length === 0) continue;
-    const entries = await scopeEntries(scope, group.id);
-    for (const lesson of await lessonsOn(entries, g, dates, lang, now())) {
+    const { entries, names } = await scopeView(scope, group.id);
+    for (const lesson of await lessonsOn(entries, g, dates, lang, now(), names)) {
       items.push({
         kind: "lesson",
         date: lesson.date,

@@ -12,7 +12,9 @@ import { LESSONS_VERSION_KEY } from "./entries.ts";
 import { cacheVersionKey } from "../db/cached_value.ts";
 import { BOOKS_VERSION_KEY } from "../books/version.ts";
 import { HR_VERSION_KEY } from "../hr/snapshot.ts";
-import { type Names, namesOf, scopeEntries, type TimetableScope } from "./view.ts";
+import { byWeekdayAndTime, type Names, namesOf, scopeEntries, type TimetableScope } from "./view.ts";
+import { enrolledSectionIds } from "../registration/facts.ts";
+import { parseSectionId, sectionIdOf } from "../registration/model.ts";
 import { now as clockNow } from "../academic/clock.ts";
 
 /** A write that moved no version (a bulk import) shows after this long. */
@@ -41,12 +43,35 @@ export async function scopeView(
   const kv = db();
   let views = held.get(kv);
   if (!views) held.set(kv, views = new Map());
-  const key = `${groupId}:${scope.kind}:${scope.id}`;
-  // A student's lessons follow their registrations, which change with every click on /registration.
+  const keep = (kept: TimetableScope, stamps: string) => keptView(views, kept, groupId, stamps, now);
   if (scope.kind === "student") {
-    return scopeEntries(scope, groupId).then(async (entries) => ({ entries, names: await namesOf(entries) }));
+    // A student's lessons follow their registrations, which change with every click on /registration: those are
+    // read each time, and the lessons are cut from their professors' kept views (one version read for all).
+    const [sections, stamps] = await Promise.all([enrolledSectionIds(scope.id, groupId), versions(kv)]);
+    const professors = [...new Set([...sections].map((id) => parseSectionId(id)!.professorHrId))];
+    const taught = await Promise.all(professors.map((id) => keep({ kind: "professor", id }, stamps)));
+    return {
+      entries: taught.flatMap((view) => view.entries)
+        .filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)))
+        .sort(byWeekdayAndTime),
+      names: mergedNames(taught.map((view) => view.names)),
+    };
   }
-  const stamps = (await kv.getMany(VERSION_KEYS)).map((e) => e.versionstamp ?? "-").join();
+  return keep(scope, await versions(kv));
+}
+
+async function versions(kv: Deno.Kv): Promise<string> {
+  return (await kv.getMany(VERSION_KEYS)).map((e) => e.versionstamp ?? "-").join();
+}
+
+function keptView(
+  views: Map<string, Held>,
+  scope: TimetableScope,
+  groupId: number,
+  stamps: string,
+  now: number,
+): Promise<ScopeView> {
+  const key = `${groupId}:${scope.kind}:${scope.id}`;
   const copy = views.get(key);
   if (copy && copy.stamps === stamps && now - copy.at < SCOPE_VIEW_TTL_MS) return copy.view;
   const view = scopeEntries(scope, groupId).then(async (entries) => ({
@@ -55,6 +80,16 @@ export async function scopeView(
   }));
   if (views.size >= MAX_HELD) views.delete(views.keys().next().value!);
   views.set(key, { at: now, stamps, view });
-  view.catch(() => views!.get(key)?.view === view && views!.delete(key));
+  view.catch(() => views.get(key)?.view === view && views.delete(key));
   return view;
+}
+
+function mergedNames(all: Names[]): Names {
+  const merged: Names = { books: new Map(), auditoriums: new Map(), professors: new Map() };
+  for (const names of all) {
+    for (const [id, book] of names.books) merged.books.set(id, book);
+    for (const [id, room] of names.auditoriums) merged.auditoriums.set(id, room);
+    for (const [id, person] of names.professors) merged.professors.set(id, person);
+  }
+  return merged;
 }

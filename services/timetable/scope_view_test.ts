@@ -3,6 +3,9 @@ import { closeDb, openDb } from "../db/kv.ts";
 import { seed } from "../seed/mod.ts";
 import { removeEntry } from "./entries.ts";
 import { SCOPE_VIEW_TTL_MS, scopeView } from "./scope_view.ts";
+import { scopeEntries } from "./view.ts";
+import { dropRegistration } from "../registration/drop.ts";
+import { sectionIdOf } from "../registration/model.ts";
 
 const professor = { kind: "professor", id: 4 } as const;
 
@@ -24,6 +27,26 @@ Deno.test("a scope's lessons are kept briefly and dropped by a lesson write", as
       const after = await scopeView(professor, 11, now + 20);
       assertEquals(after.entries.length, first.entries.length - 1);
       assert(!after.entries.some((e) => e.id === gone.id));
+    });
+    await t.step("a student's lessons are exactly their sections', and follow a drop at once", async () => {
+      const student = { kind: "student", id: 1, programId: 0 } as const;
+      const view = await scopeView(student, 11, now + 25);
+      assert(view.entries.length > 1, "the demo student holds sections in the current semester");
+      assertEquals(view.entries, await scopeEntries(student, 11));
+      assert(
+        view.entries.every((e) =>
+          view.names.books.has(e.bookId) && view.names.professors.has(e.professorHrId)
+        ),
+      );
+      const left = view.entries[0];
+      const section = sectionIdOf(11, left.bookId, left.professorHrId);
+      await dropRegistration(`1-${section}`, { userId: 1, staff: true, studentId: null }, {
+        override: true,
+        reason: "a test of the timetable",
+      });
+      const after = await scopeView(student, 11, now + 26);
+      assertEquals(after.entries, await scopeEntries(student, 11));
+      assert(!after.entries.some((e) => sectionIdOf(11, e.bookId, e.professorHrId) === section));
     });
     await t.step("a copy older than the time to live is read again", async () => {
       const held = await scopeView(professor, 11, now + 30);

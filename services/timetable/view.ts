@@ -18,7 +18,7 @@ import { getManyRecords, listIdsByIndex } from "../db/reads.ts";
 import { HR, hrName } from "../hr/mod.ts";
 import { getStudent } from "../students/mod.ts";
 import { enrolledSectionIds } from "../registration/facts.ts";
-import { sectionIdOf } from "../registration/model.ts";
+import { parseSectionId, sectionIdOf } from "../registration/model.ts";
 import { listEntries } from "./entries.ts";
 import { listTranscript } from "../students/transcripts.ts";
 import { STUDENTS_VERSION_KEY } from "../students/version.ts";
@@ -153,6 +153,10 @@ async function readProgramCourses(programId: number): Promise<Set<number>> {
   return books;
 }
 
+/** A week's lessons in reading order. */
+export const byWeekdayAndTime = (a: TimetableEntry, b: TimetableEntry) =>
+  a.weekday - b.weekday || startOf(a) - startOf(b) || a.id - b.id;
+
 /** The semester's lessons of a scope, by weekday and time. */
 export async function scopeEntries(
   scope: TimetableScope,
@@ -161,13 +165,13 @@ export async function scopeEntries(
   if (scope.kind === "student") {
     // A section is a course taught by a professor: read the lessons of the student's professors only.
     const sections = await enrolledSectionIds(scope.id, groupId);
-    const professors = [...new Set([...sections].map((id) => Number(id.split("-")[2])))];
+    const professors = [...new Set([...sections].map((id) => parseSectionId(id)!.professorHrId))];
     const lessons = await Promise.all(
       professors.map((professorHrId) => listEntries({ groupId, professorHrId })),
     );
     return lessons.flat().map((r) => r.value)
       .filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)))
-      .sort((a, b) => a.weekday - b.weekday || startOf(a) - startOf(b) || a.id - b.id);
+      .sort(byWeekdayAndTime);
   }
   const filter = scope.kind === "professor"
     ? { groupId, professorHrId: scope.id }

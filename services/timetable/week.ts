@@ -12,17 +12,44 @@ import { now } from "../academic/clock.ts";
 export const UNIVERSITY_UTC_OFFSET_MINUTES = 240;
 export const WEEK_DAYS = 6;
 
-const DAY_MS = 86_400_000;
-const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export function addDays(date: string, days: number): string {
-  return fromUtc(toUtc(date) + days * DAY_MS);
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD date, and back (the proleptic Gregorian calendar, after H. Hinnant's
+ * days_from_civil): a month view adds days some hundreds of times per request, and a Date parsed and formatted
+ * each time was a tenth of the calendar page's server time.
+ */
+export function dayNumber(date: string): number {
+  const m = Number(date.slice(5, 7)), d = Number(date.slice(8, 10));
+  const y = Number(date.slice(0, 4)) - (m <= 2 ? 1 : 0);
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
-/** ISO weekday: 1 Monday … 7 Sunday. */
+export function dateOfDay(day: number): string {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const d = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const m = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const y = yearOfEra + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, "0")}-${m < 10 ? "0" : ""}${m}-${d < 10 ? "0" : ""}${d}`;
+}
+
+export function addDays(date: string, days: number): string {
+  return dateOfDay(dayNumber(date) + days);
+}
+
+/** ISO weekday: 1 Monday … 7 Sunday (1970-01-01 was a Thursday). */
 export function isoWeekday(date: string): number {
-  return new Date(toUtc(date)).getUTCDay() || 7;
+  return ((dayNumber(date) % 7) + 10) % 7 + 1;
 }
 
 /** The Monday of the week holding `date` (a Sunday belongs to the week that began six days before). */
