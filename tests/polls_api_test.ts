@@ -218,7 +218,12 @@ Deno.test("polls API", async (t) => {
     assertEquals(rows[1].slice(2), [5, "Seminar", "Slides", "More labs, please"]);
   });
 
-  await t.step("once closed, no answer is taken", async () => {
+  await t.step("once closed, no answer is taken, and the student's calendar drops its deadline", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const calendarLists = async () =>
+      (await call("student", "GET", `/api/calendar/mine?from=${day(-1)}&to=${day(9)}`)).body.data
+        .some((item: { href?: string }) => item.href === `/poll-response?poll=${pollId}`);
+    assert(await calendarLists(), "an open poll's closing is on the calendar");
     const poll = await call("staff", "GET", `/api/polls/${pollId}`);
     const closed = await call("staff", "POST", `/api/polls/${pollId}/close`, {
       versionstamp: poll.body.versionstamp,
@@ -226,6 +231,7 @@ Deno.test("polls API", async (t) => {
     assertEquals(closed.status, 200);
     const late = await call("student", "PUT", `/api/polls/${pollId}/response`, { answers: { q1: 1, q2: 0 } });
     assertEquals(late.status, 409);
+    assert(!await calendarLists(), "a closed poll takes no answers: its closing leaves the calendar");
   });
 
   await t.step("a poll answered once refuses a second answer", async () => {

@@ -20,7 +20,7 @@ import {
   SCALE_MIN,
 } from "./model.ts";
 import { checkAnswers } from "./rules.ts";
-import { listPolls, requirePoll } from "./store.ts";
+import { listOpenPolls, requirePoll } from "./store.ts";
 
 const ONE = new Deno.KvU64(1n);
 // KV's sum wraps modulo 2^64: adding 2^64 − 1 takes one away.
@@ -103,7 +103,7 @@ export async function hasAnswered(pollId: number, userId: number): Promise<boole
 
 /** Open polls the person is asked and has not answered, soonest closing first (the poll alert). */
 export async function pollsWaiting(user: User, at = Date.now()): Promise<PollDefinition[]> {
-  const open = (await listPolls("open")).map((r) => r.value).filter((p) => isTakingAnswers(p, at));
+  const open = (await listOpenPolls()).filter((p) => isTakingAnswers(p, at));
   if (open.length === 0) return [];
   const marks = await readMany(open.map((p) => pollKeys.respondent(p.id, user.id)));
   const unanswered = open.filter((_, i) => marks[i].versionstamp === null);
@@ -114,7 +114,7 @@ export async function pollsWaiting(user: User, at = Date.now()): Promise<PollDef
 
 /** Polls the person is asked that take answers now, answered or not, with whether they answered. */
 export async function pollsMine(user: User, at = Date.now()) {
-  const open = (await listPolls("open")).map((r) => r.value).filter((p) => isTakingAnswers(p, at));
+  const open = (await listOpenPolls()).filter((p) => isTakingAnswers(p, at));
   const matches = audienceMatcher(user);
   const asked = await Promise.all(open.map((p) => matches(p.audience)));
   const mine = open.filter((_, i) => asked[i]);

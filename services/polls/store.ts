@@ -7,6 +7,7 @@ import { conflict, notFound } from "../../utils/errors.ts";
 import { createRecord, type StoredRecord, updateRecord } from "../db/records.ts";
 import { getManyRecords, getRecord, listIdsByIndex } from "../db/reads.ts";
 import { db } from "../db/kv.ts";
+import { cachedValue } from "../db/cached_value.ts";
 import { notifyMany } from "../notifications/fan_out.ts";
 import { resolveAudience } from "./audience.ts";
 import { type PollDefinition, type PollInput, type PollQuestion, POLLS, type PollStatus } from "./model.ts";
@@ -73,6 +74,21 @@ export async function listPolls(status?: PollStatus): Promise<StoredRecord<PollD
   return polls.sort((a, b) => b.id - a.id);
 }
 
+/**
+ * The open polls, which every signed-in page's poll alert and every calendar read, and which change when a poll
+ * opens or closes (a few times a term): kept in this process under a version key those two writes move.
+ */
+const openPolls = cachedValue({
+  name: "open_polls",
+  maxAgeMs: 60_000,
+  load: () => listPolls("open").then((polls) => polls.map((r) => r.value)),
+});
+
+/** The polls opened and not closed by hand (those past their closing time included: the caller filters). */
+export function listOpenPolls(): Promise<PollDefinition[]> {
+  return openPolls.get();
+}
+
 export async function createPoll(
   input: PollInput,
   actor: number | null,
@@ -129,14 +145,14 @@ export async function openPoll(
   }
   if (poll.value.status !== "draft") throw conflict("polls.errors.notDraft");
   const audience = await resolveAudience(poll.value.audience);
-  const opened = await updateRecord<PollDefinition>({
+  const opened = await openPolls.after(updateRecord<PollDefinition>({
     collection: POLLS,
     id,
     indexes,
     audit: { actor },
     expectedVersionstamp: poll.versionstamp,
     change: (current) => ({ ...current, status: "open", audienceSize: audience.userIds.length }),
-  });
+  }));
   const p = opened.value;
   if (notify) {
     await notifyMany(`poll-opened:${id}`, audience.userIds, {
@@ -156,7 +172,7 @@ export async function closePoll(
   actor: number | null,
   expectedVersionstamp?: string,
 ): Promise<StoredRecord<PollDefinition>> {
-  return await updateRecord<PollDefinition>({
+  return await openPolls.after(updateRecord<PollDefinition>({
     collection: POLLS,
     id,
     indexes,
@@ -167,5 +183,5 @@ export async function closePoll(
       const now = new Date().toISOString();
       return { ...current, status: "closed", closesAt: current.closesAt < now ? current.closesAt : now };
     },
-  });
+  }));
 }
