@@ -151,10 +151,10 @@ export async function eventsFor(
   from: string,
   to: string,
   seesAll: boolean,
+  matches = audienceMatcher(user),
 ): Promise<StoredRecord<UniEvent>[]> {
   const events = await listEvents(from, to);
   if (seesAll) return events;
-  const matches = audienceMatcher(user);
   const visible = await Promise.all(
     events.map((e) => audienceIsEmpty(e.value.audience) ? true : matches(e.value.audience)),
   );

@@ -7,6 +7,8 @@ import { now } from "../academic/clock.ts";
 import { cachedValue, cacheVersionKey } from "../db/cached_value.ts";
 import { listGroups } from "../academic/semesters.ts";
 import type { User } from "../identity/users.ts";
+import type { Student } from "../academic/model.ts";
+import { type AudienceMatcher, audienceMatcher } from "../polls/audience.ts";
 import { pollsMine } from "../polls/answers.ts";
 import { listWindows } from "../registration/windows.ts";
 import { getStudent } from "../students/mod.ts";
@@ -52,8 +54,9 @@ export async function eventItems(
   to: string,
   lang: Lang,
   seesAll: boolean,
+  matches = audienceMatcher(user),
 ): Promise<CalendarItem[]> {
-  const events = await eventsFor(user, startOfDay(from), startOfDay(addDays(to, 1)), seesAll);
+  const events = await eventsFor(user, startOfDay(from), startOfDay(addDays(to, 1)), seesAll, matches);
   return events.flatMap(({ value: e }) => {
     const first = localDate(e.start), last = localDate(new Date(Date.parse(e.end) - 1).toISOString());
     const oneDay = first === last;
@@ -68,10 +71,17 @@ export async function eventItems(
   });
 }
 
-async function lessonItems(user: User, from: string, to: string, lang: Lang): Promise<CalendarItem[]> {
-  const scope = await ownScope({ user, canAll: false });
-  if (!scope) return [];
+/** Whose calendar: the person, their student record (read once per calendar), their audiences. */
+interface Reader {
+  user: User;
+  student: Promise<Student | null>;
+  matches: AudienceMatcher;
+}
+
+async function lessonItems({ user, student }: Reader, from: string, to: string, lang: Lang) {
   const items: CalendarItem[] = [];
+  const scope = await ownScope({ user, canAll: false }, student);
+  if (!scope) return items;
   for (const group of await listGroups()) {
     const g = group.value;
     const dates = datesBetween(from > g.startDate ? from : g.startDate, to < g.endDate ? to : g.endDate);
@@ -99,10 +109,10 @@ const windows = cachedValue({
   load: listWindows,
 });
 
-async function deadlineItems(user: User, from: string, to: string, lang: Lang): Promise<CalendarItem[]> {
+async function deadlineItems(reader: Reader, from: string, to: string, lang: Lang): Promise<CalendarItem[]> {
   const inRange = (date: string) => date >= from && date <= to;
   const items: CalendarItem[] = [];
-  const student = user.studentId !== null ? (await getStudent(user.studentId))?.value ?? null : null;
+  const student = await reader.student;
   for (const { group, window } of await windows.get()) {
     if (!window) continue;
     // A window for some programs or admission years concerns only their students (staff see every one).
@@ -129,7 +139,7 @@ async function deadlineItems(user: User, from: string, to: string, lang: Lang): 
       }
     }
   }
-  for (const { poll, answered } of await pollsMine(user)) {
+  for (const { poll, answered } of await pollsMine(reader.user, Date.now(), reader.matches)) {
     const date = localDate(poll.closesAt);
     if (!inRange(date)) continue;
     items.push({
@@ -154,10 +164,14 @@ export async function calendarMine(
   lang: Lang,
   seesAllEvents: boolean,
 ): Promise<CalendarItem[]> {
+  const student = user.studentId === null
+    ? Promise.resolve(null)
+    : getStudent(user.studentId).then((r) => r?.value ?? null);
+  const reader: Reader = { user, student, matches: audienceMatcher(user, student) };
   const [lessons, events, deadlines] = await Promise.all([
-    lessonItems(user, from, to, lang),
-    eventItems(user, from, to, lang, seesAllEvents),
-    deadlineItems(user, from, to, lang),
+    lessonItems(reader, from, to, lang),
+    eventItems(user, from, to, lang, seesAllEvents, reader.matches),
+    deadlineItems(reader, from, to, lang),
   ]);
   // ISO dates and "HH:MM–HH:MM" times order as plain strings; localeCompare is many times slower.
   const byText = (x: string, y: string) => x < y ? -1 : x > y ? 1 : 0;

@@ -113,9 +113,8 @@ export async function pollsWaiting(user: User, at = Date.now()): Promise<PollDef
 }
 
 /** Polls the person is asked that take answers now, answered or not, with whether they answered. */
-export async function pollsMine(user: User, at = Date.now()) {
+export async function pollsMine(user: User, at = Date.now(), matches = audienceMatcher(user)) {
   const open = (await listOpenPolls()).filter((p) => isTakingAnswers(p, at));
-  const matches = audienceMatcher(user);
   const asked = await Promise.all(open.map((p) => matches(p.audience)));
   const mine = open.filter((_, i) => asked[i]);
   const marks = await readMany(mine.map((p) => pollKeys.respondent(p.id, user.id)));

@@ -60,12 +60,15 @@ export function isInAudience(user: User, a: PollAudience): Promise<boolean> {
   return audienceMatcher(user)(a);
 }
 
+/** A test of one person against audiences; see audienceMatcher. */
+export type AudienceMatcher = (a: PollAudience) => Promise<boolean>;
+
 /**
  * A test of one person against many audiences (a calendar's events, the open polls): their student record is
- * read once, on the first audience that needs it.
+ * read once, on the first audience that needs it, or handed in by a caller that read it already.
  */
-export function audienceMatcher(user: User): (a: PollAudience) => Promise<boolean> {
-  let student: Promise<Student | null> | null = null;
+export function audienceMatcher(user: User, record?: Promise<Student | null>): AudienceMatcher {
+  let student: Promise<Student | null> | null = record ?? null;
   const studentOf = () =>
     student ??= user.studentId === null
       ? Promise.resolve(null)

@@ -10,7 +10,14 @@
  * a program's: the courses that appear in the transcripts of its students (the program's curriculum as actually
  * taught — programs keep no course list).
  */
-import type { Auditorium, Book, HrPerson, RegistrationGroup, TimetableEntry } from "../academic/model.ts";
+import type {
+  Auditorium,
+  Book,
+  HrPerson,
+  RegistrationGroup,
+  Student,
+  TimetableEntry,
+} from "../academic/model.ts";
 import { AUDITORIUMS } from "./auditoriums.ts";
 import { bookName, getBooks } from "../books/mod.ts";
 import { db } from "../db/kv.ts";
@@ -47,20 +54,18 @@ export interface Viewer {
 }
 
 /** The viewer's own timetable: a professor's or a student's; null for anyone else. */
-export async function ownScope(viewer: Viewer): Promise<TimetableScope | null> {
+export async function ownScope(
+  viewer: Viewer,
+  /** The viewer's student record, when the caller has read it already. */
+  record?: Promise<Student | null>,
+): Promise<TimetableScope | null> {
   const { user } = viewer;
   if (user.guard === "prof" && user.hrUserId !== null) {
     return { kind: "professor", id: user.hrUserId };
   }
   if (user.studentId !== null) {
-    const student = await getStudent(user.studentId);
-    if (student) {
-      return {
-        kind: "student",
-        id: student.value.id,
-        programId: student.value.programId,
-      };
-    }
+    const student = await (record ?? getStudent(user.studentId).then((r) => r?.value ?? null));
+    if (student) return { kind: "student", id: student.id, programId: student.programId };
   }
   return null;
 }
