@@ -12,9 +12,15 @@ import { LESSONS_VERSION_KEY } from "./entries.ts";
 import { cacheVersionKey } from "../db/cached_value.ts";
 import { BOOKS_VERSION_KEY } from "../books/version.ts";
 import { HR_VERSION_KEY } from "../hr/snapshot.ts";
-import { byWeekdayAndTime, type Names, namesOf, scopeEntries, type TimetableScope } from "./view.ts";
+import {
+  lessonsOfSections,
+  type Names,
+  namesOf,
+  professorsOf,
+  scopeEntries,
+  type TimetableScope,
+} from "./view.ts";
 import { enrolledSectionIds } from "../registration/facts.ts";
-import { parseSectionId, sectionIdOf } from "../registration/model.ts";
 import { now as clockNow } from "../academic/clock.ts";
 
 /** A write that moved no version (a bulk import) shows after this long. */
@@ -48,12 +54,11 @@ export async function scopeView(
     // A student's lessons follow their registrations, which change with every click on /registration: those are
     // read each time, and the lessons are cut from their professors' kept views (one version read for all).
     const [sections, stamps] = await Promise.all([enrolledSectionIds(scope.id, groupId), versions(kv)]);
-    const professors = [...new Set([...sections].map((id) => parseSectionId(id)!.professorHrId))];
-    const taught = await Promise.all(professors.map((id) => keep({ kind: "professor", id }, stamps)));
+    const taught = await Promise.all(
+      professorsOf(sections).map((id) => keep({ kind: "professor", id }, stamps)),
+    );
     return {
-      entries: taught.flatMap((view) => view.entries)
-        .filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)))
-        .sort(byWeekdayAndTime),
+      entries: lessonsOfSections(groupId, sections, taught.flatMap((view) => view.entries)),
       names: mergedNames(taught.map((view) => view.names)),
     };
   }

@@ -158,9 +158,20 @@ async function readProgramCourses(programId: number): Promise<Set<number>> {
   return books;
 }
 
-/** A week's lessons in reading order. */
-export const byWeekdayAndTime = (a: TimetableEntry, b: TimetableEntry) =>
-  a.weekday - b.weekday || startOf(a) - startOf(b) || a.id - b.id;
+/** The professors of a student's sections: a section is a course taught by a professor. */
+export const professorsOf = (sections: ReadonlySet<string>): number[] => [
+  ...new Set([...sections].map((id) => parseSectionId(id)!.professorHrId)),
+];
+
+/** Of the lessons `taught` by a student's professors, those of the student's sections, by weekday and time. */
+export function lessonsOfSections(
+  groupId: number,
+  sections: ReadonlySet<string>,
+  taught: readonly TimetableEntry[],
+): TimetableEntry[] {
+  return taught.filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)))
+    .sort((a, b) => a.weekday - b.weekday || startOf(a) - startOf(b) || a.id - b.id);
+}
 
 /** The semester's lessons of a scope, by weekday and time. */
 export async function scopeEntries(
@@ -168,15 +179,12 @@ export async function scopeEntries(
   groupId: number,
 ): Promise<TimetableEntry[]> {
   if (scope.kind === "student") {
-    // A section is a course taught by a professor: read the lessons of the student's professors only.
+    // Read the lessons of the student's professors only.
     const sections = await enrolledSectionIds(scope.id, groupId);
-    const professors = [...new Set([...sections].map((id) => parseSectionId(id)!.professorHrId))];
     const lessons = await Promise.all(
-      professors.map((professorHrId) => listEntries({ groupId, professorHrId })),
+      professorsOf(sections).map((professorHrId) => listEntries({ groupId, professorHrId })),
     );
-    return lessons.flat().map((r) => r.value)
-      .filter((e) => sections.has(sectionIdOf(groupId, e.bookId, e.professorHrId)))
-      .sort(byWeekdayAndTime);
+    return lessonsOfSections(groupId, sections, lessons.flat().map((r) => r.value));
   }
   const filter = scope.kind === "professor"
     ? { groupId, professorHrId: scope.id }
