@@ -7,6 +7,7 @@ import type { BuildManifest } from "./build_manifest.ts";
 import { compareRoutes, folderOf, foldersOf, kindOf, patternOf } from "./fs_routes.ts";
 import { registerIslands } from "./islands.ts";
 import { renderDocument } from "./render.ts";
+import { sharedDocuments as keptDocuments } from "./shared_documents.ts";
 import type {
   AnyHono,
   ApiModule,
@@ -18,6 +19,7 @@ import type {
   MiddlewareFn,
   MiddlewareModule,
   PageProps,
+  RenderInit,
   RouteMeta,
   RouteModule,
 } from "./types.ts";
@@ -56,6 +58,7 @@ export function mountRoutes<State extends BaseState>(
 ): MountedRoutes {
   const { manifest, build } = opts;
   registerIslands(manifest.islands);
+  const sharedDocuments = keptDocuments();
   const files = Object.keys(manifest.routes);
   const rootSpecial = (kind: string) => {
     const file = files.find((f) => kindOf(f) === kind && folderOf(f) === "");
@@ -121,26 +124,35 @@ export function mountRoutes<State extends BaseState>(
     c: Context,
     entry: Pick<PageEntry, "layouts" | "mod">,
     data: unknown,
-    init?: ResponseInit,
+    init?: RenderInit,
     breadcrumbs?: Breadcrumb[],
   ) => {
     const url = new URL(c.req.url);
-    const props: PageProps<unknown, State> = {
-      url,
-      params: c.req.param() as Record<string, string>,
-      data,
-      state: opts.state(c),
-      breadcrumbs: breadcrumbs ?? breadcrumbsFor(url.pathname),
-    };
-    opts.beforeRender?.(props.state);
-    const html = renderDocument({
-      app: appModule?.default,
-      layouts: entry.layouts.map((l) => l.default!),
-      page: entry.mod.default!,
-      props,
-      build,
-      islandCacheScope: opts.islandCacheScope?.(props.state) ?? null,
-    });
+    const state = opts.state(c);
+    const scope = opts.islandCacheScope?.(state) ?? null;
+    const sharedKey = init?.sameForEveryone === undefined || scope === null
+      ? null
+      : `${scope}\n${url.pathname}${url.search}\n${init.sameForEveryone}`;
+    let html = sharedKey === null ? undefined : sharedDocuments.get(sharedKey);
+    if (html === undefined) {
+      const props: PageProps<unknown, State> = {
+        url,
+        params: c.req.param() as Record<string, string>,
+        data,
+        state,
+        breadcrumbs: breadcrumbs ?? breadcrumbsFor(url.pathname),
+      };
+      opts.beforeRender?.(state);
+      html = renderDocument({
+        app: appModule?.default,
+        layouts: entry.layouts.map((l) => l.default!),
+        page: entry.mod.default!,
+        props,
+        build,
+        islandCacheScope: scope,
+      });
+      if (sharedKey !== null) sharedDocuments.keep(sharedKey, html);
+    }
     // Made with its content type alone and given the other headers after: Deno then keeps the HTML as a string
     // for its native response path, while a Response made with more headers encodes the body up front, which
     // for Georgian text (three bytes a letter) doubled the cost of sending a page.

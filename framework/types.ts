@@ -48,7 +48,16 @@ export interface RouteContext<Data = unknown, State extends BaseState = BaseStat
   /** The peer's address as the server saw it (no proxy headers), or "" when unknown (e.g. in tests). */
   remoteAddr: string;
   /** Renders the page component with `data`. */
-  render(data?: Data, init?: ResponseInit): Response | Promise<Response>;
+  render(data?: Data, init?: RenderInit): Response | Promise<Response>;
+}
+
+export interface RenderInit extends ResponseInit {
+  /**
+   * Names a document that is the same for everyone who gets this name on this path, in this language and
+   * version of the texts (a public page's blank form): it is rendered once and its HTML reused. Only for
+   * pages without islands (a document with the request's nonce is never kept) and without personal data.
+   */
+  sameForEveryone?: string;
 }
 
 export type HandlerFn<Data = unknown, State extends BaseState = BaseState> = (

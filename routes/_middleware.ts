@@ -18,7 +18,9 @@ export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
     });
   }
   // Pages render synchronously: the edited texts, the stored menu and parameters (kept by version keys, so
-  // current whichever instance wrote them), the bell's count and the consent state are read first.
+  // current whichever instance wrote them), the bell's count and the consent state are read first. A public
+  // page (open to anyone, so the one a flood of requests reaches) reads no KV for the texts: it renders with
+  // this process's copy, which an edit here refreshes at once and another instance's edit within a second.
   if (state.identity) {
     const { user, session } = state.identity;
     await Promise.all([
@@ -28,7 +30,7 @@ export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
       primeUnreadBadge(state, user.id),
       primeConsent(state, user.id, session.sid),
     ]);
-  } else await refreshTranslationOverrides();
+  }
   const response = await next();
   // Pages are rendered per person and language: never cache them in shared caches.
   if (response.headers.has("cache-control")) return response;

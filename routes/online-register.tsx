@@ -10,7 +10,6 @@ import {
   citizenshipChoices,
   programChoices,
 } from "../services/admissions/form.ts";
-import { CachedFragment } from "../framework/islands.ts";
 import { DOCUMENT_KINDS } from "../services/admissions/model.ts";
 import type { ApplicantForm } from "../services/admissions/rules.ts";
 import { chargeSubmission } from "../services/admissions/throttle.ts";
@@ -30,8 +29,6 @@ interface OnlineRegisterData {
   citizenships: Choice[];
   /** Set once the application is stored. */
   done: { reference: string; updated: boolean } | null;
-  /** The empty form of a GET, before anything was typed. */
-  blank: boolean;
 }
 
 const FIELDS: (keyof ApplicantForm)[] = [
@@ -62,13 +59,14 @@ async function page(state: AppState, values = emptyValues()): Promise<OnlineRegi
     programs: await programChoices(state.lang),
     citizenships: citizenshipChoices(state.lang),
     done: null,
-    blank: false,
   };
 }
 
 export const handler: Handlers<OnlineRegisterData, AppState> = {
   async GET({ state, render }) {
-    return render({ ...await page(state), blank: true });
+    const data = await page(state);
+    // The blank form is the same for everyone: it is rendered once per language and list of programs.
+    return render(data, { sameForEveryone: `programs ${choicesVersion(data.programs)}` });
   },
   async POST({ req, state, render, remoteAddr }) {
     const data = await page(state);
@@ -109,17 +107,6 @@ export const handler: Handlers<OnlineRegisterData, AppState> = {
   },
 };
 
-const form = (data: OnlineRegisterData, state: AppState) => (
-  <OnlineRegisterForm
-    t={state.t}
-    values={data.values}
-    errors={data.errors}
-    programs={data.programs}
-    citizenships={data.citizenships}
-    maxMegabytes={DOCUMENT_MAX_BYTES / 1024 / 1024}
-  />
-);
-
 export default function OnlineRegister({ data, state, url }: PageProps<OnlineRegisterData, AppState>) {
   const { t } = state;
   return (
@@ -156,15 +143,14 @@ export default function OnlineRegister({ data, state, url }: PageProps<OnlineReg
                   {data.alert}
                 </p>
               )}
-              {data.blank
-                // The blank form is the same for everyone: its markup is kept per language and program list.
-                ? (
-                  <CachedFragment
-                    cacheKey={`online-register:${choicesVersion(data.programs)}`}
-                    render={() => form(data, state)}
-                  />
-                )
-                : form(data, state)}
+              <OnlineRegisterForm
+                t={state.t}
+                values={data.values}
+                errors={data.errors}
+                programs={data.programs}
+                citizenships={data.citizenships}
+                maxMegabytes={DOCUMENT_MAX_BYTES / 1024 / 1024}
+              />
             </>
           )}
       </div>

@@ -8,6 +8,8 @@ import { jsonRequest, ORIGIN, seededApp, tokenFor } from "./helpers.ts";
 import { createRole } from "../services/identity/roles.ts";
 import { createSession } from "../services/identity/sessions.ts";
 import { createUser } from "../services/identity/users.ts";
+import { createProgram } from "../services/structure/mod.ts";
+import { db } from "../services/db/kv.ts";
 
 const app = await seededApp();
 const staff = await tokenFor("staff");
@@ -73,6 +75,42 @@ Deno.test("admissions API and the public form", async (t) => {
     assert(!/<script/i.test(html));
     assert(html.includes('enctype="multipart/form-data"'));
   });
+
+  await t.step(
+    "the blank form, rendered once for everyone, follows the language, an edited text and a new program",
+    async () => {
+      const blank = async (lang = "ka") =>
+        await (await app.request("/online-register", { headers: { "accept-language": lang } })).text();
+      assert((await blank("ka")).includes('lang="ka"'));
+      assert((await blank("en")).includes("Fill in the application"));
+      const edit = await api("/api/languages/en/translations", await tokenFor("admin"), {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          side: "admin_side",
+          key: "admissions.form.intro",
+          text: "Apply here, edited.",
+        }),
+      });
+      assertEquals(edit.status, 200);
+      assert((await blank("en")).includes("Apply here, edited."), "an edit shows on the next request");
+      const schoolId = (await db().get<{ schoolId: number }>(["programs", PROGRAM])).value!.schoolId;
+      await createProgram({
+        nameKa: "ახალი პროგრამა",
+        nameEn: "New programme",
+        code: "ZZ-NEW",
+        schoolId,
+        level: 1,
+        credits: 240,
+        language: "ka",
+        status: "active",
+      }, 1);
+      // The list of programs is checked against its version at most once a second.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      assert((await blank("en")).includes("ZZ-NEW — New programme"));
+      assert((await blank("ka")).includes("ZZ-NEW — ახალი პროგრამა"));
+    },
+  );
 
   await t.step(
     "bad input is shown at its fields in the page's language, values kept, nothing stored",

@@ -4,10 +4,10 @@
  * languages/mod.ts) and every edit adds 1 to `["meta", "translations_version"]` (a KvU64) in the same atomic.
  *
  * Every request translates synchronously, so each process keeps a snapshot of the admin side's ka and en
- * edits, listed again only when the version key moved. Every page reads the key before it renders
- * (routes/_middleware.ts: one KV read), so a page shows an edit made through any instance at once; API
- * messages read it at most once a second in the background (they show another instance's edit within about a
- * second). A write in this process refreshes the snapshot before it answers.
+ * edits, listed again only when the version key moved. Every signed-in page reads the key before it renders
+ * (routes/_middleware.ts: one KV read), so it shows an edit made through any instance at once; public pages
+ * and API messages read it at most once a second in the background (they show another instance's edit within
+ * about a second). A write in this process refreshes the snapshot before it answers.
  */
 import { db } from "../db/kv.ts";
 import type { Lang } from "../../utils/i18n.ts";
