@@ -39,6 +39,25 @@ Deno.test("reads made together", async (t) => {
     assertEquals(calls.reduce((a, b) => a + b, 0), 14);
   });
 
+  await t.step(
+    "a key asked by several callers is read once; each caller may change its own value",
+    async () => {
+      await kv.set(["record", 1], { name: "ana", courses: [1, 2] });
+      calls.length = 0;
+      const [first, second, both] = await Promise.all([
+        kv.get<{ name: string; courses: number[] }>(["record", 1]),
+        kv.get<{ name: string; courses: number[] }>(["record", 1]),
+        kv.getMany<[number, { name: string; courses: number[] }]>([["b"], ["record", 1]]),
+      ]);
+      assertEquals(calls, [2]);
+      first.value!.courses.push(3);
+      assertEquals(second.value, { name: "ana", courses: [1, 2] });
+      assertEquals(both[1].value, { name: "ana", courses: [1, 2] });
+      assertEquals(both[0].value, 2);
+      assertEquals(second.versionstamp, first.versionstamp);
+    },
+  );
+
   await t.step("a read after a write sees it", async () => {
     await kv.set(["a"], 10);
     assertEquals((await kv.get(["a"])).value, 10);
