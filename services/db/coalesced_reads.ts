@@ -108,7 +108,15 @@ function keyName(key: Deno.KvKey): string | null {
 function ownCopy(entry: Deno.KvEntryMaybe<unknown>): Deno.KvEntryMaybe<unknown> {
   const { value } = entry;
   if (value === null || typeof value !== "object" || value instanceof Deno.KvU64) return entry;
-  return { key: entry.key, value: structuredClone(value), versionstamp: entry.versionstamp } as Deno.KvEntry<
-    unknown
-  >;
+  return { key: entry.key, value: copyOf(value), versionstamp: entry.versionstamp } as Deno.KvEntry<unknown>;
+}
+
+/** Plain records are copied here (structuredClone costs more for the small ones read on every request). */
+function copyOf(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(copyOf);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) copy[name] = copyOf(field);
+  return copy;
 }

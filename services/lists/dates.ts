@@ -1,6 +1,6 @@
 /** A section's lesson dates: every date of its semester on a weekday it has a lesson, oldest first. */
 import type { RegistrationGroup } from "../academic/model.ts";
-import { addDays, isoWeekday } from "../timetable/week.ts";
+import { dateOfDay, dayNumber, weekdayOfDay } from "../timetable/week.ts";
 import type { Section } from "../registration/sections.ts";
 
 /** A semester is at most a year; the bound keeps a mistyped end date from producing thousands of dates. */
@@ -12,12 +12,11 @@ export function lessonDates(
 ): string[] {
   const weekdays = new Set(section.lessons.map((l) => l.weekday));
   const dates: string[] = [];
-  for (
-    let i = 0, date = group.startDate;
-    date <= group.endDate && i < MAX_DAYS;
-    i++, date = addDays(date, 1)
-  ) {
-    if (weekdays.has(isoWeekday(date))) dates.push(date);
+  // Walked as day numbers: only the lesson dates are written out (every list page asks for them).
+  const first = dayNumber(group.startDate);
+  const last = Math.min(dayNumber(group.endDate), first + MAX_DAYS - 1);
+  for (let day = first; day <= last; day++) {
+    if (weekdays.has(weekdayOfDay(day))) dates.push(dateOfDay(day));
   }
   return dates;
 }

@@ -47,9 +47,14 @@ export function addDays(date: string, days: number): string {
   return dateOfDay(dayNumber(date) + days);
 }
 
-/** ISO weekday: 1 Monday … 7 Sunday (1970-01-01 was a Thursday). */
+/** ISO weekday: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: string): number {
-  return ((dayNumber(date) % 7) + 10) % 7 + 1;
+  return weekdayOfDay(dayNumber(date));
+}
+
+/** The ISO weekday of a day number (1970-01-01 was a Thursday). */
+export function weekdayOfDay(day: number): number {
+  return ((day % 7) + 10) % 7 + 1;
 }
 
 /** The Monday of the week holding `date` (a Sunday belongs to the week that began six days before). */
