@@ -9,7 +9,8 @@ import type { AuthView } from "../framework/api.ts";
 import type { BuildManifest } from "../framework/build_manifest.ts";
 import { checkCsrf } from "../framework/middleware/csrf.ts";
 import { applySecurityHeaders, newNonce } from "../framework/middleware/security_headers.ts";
-import { identify } from "../services/identity/auth.ts";
+import { identify, lastKnownHolder } from "../services/identity/auth.ts";
+import { mayRenderShell, readShell } from "./shell_reads.ts";
 import { i18nVersionFor, translatorFor } from "../services/languages/i18n.ts";
 import type { AppState } from "./app_state.ts";
 import { requestLang, stampLanguage } from "./language.ts";
@@ -58,6 +59,12 @@ export function platform(opts: {
       // Static files need no identity; everything else learns who is asking (or that nobody is).
       const token = c.req.path.startsWith("/static/") ? null : tokenOf(c);
       if (token) {
+        const holder = mayRenderShell(c.req.method, c.req.path) ? lastKnownHolder(token) : null;
+        if (holder) {
+          const done = readShell(state, holder.userId, holder.sid);
+          done.catch(() => {}); // awaited by the page middleware; nobody waits if the session has ended
+          state.shellRead = { ...holder, done };
+        }
         const identity = await identify(token);
         if (identity) {
           state.identity = identity;

@@ -57,6 +57,16 @@ onSessionsRevoked((sids) => {
   }
 });
 
+/**
+ * Whose session a token named when this process last identified it (a token never changes hands), so that a
+ * page can start its person's reads beside the session's own check. Says nothing of whether it still holds:
+ * only `identify` does.
+ */
+export function lastKnownHolder(token: string): { userId: number; sid: string } | null {
+  const entry = identities.get(token);
+  return entry ? { userId: entry.identity.user.id, sid: entry.identity.session.sid } : null;
+}
+
 /** The person behind a token, or null: bad token, revoked or expired session, disabled or changed account. */
 export async function identify(token: string | null | undefined, now = Date.now()): Promise<Identity | null> {
   if (!token) return null;
