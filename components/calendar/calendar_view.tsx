@@ -5,7 +5,7 @@
 import type { ComponentChildren } from "preact";
 import type { CalendarItem } from "../../services/calendar/mine.ts";
 import type { Shown } from "../../services/calendar/period.ts";
-import { addDays, mondayOf } from "../../services/timetable/week.ts";
+import { dateOfDay, dayNumber, mondayOf } from "../../services/timetable/week.ts";
 import type { Translate } from "../../utils/i18n.ts";
 import { formatDisplayDate } from "../../utils/date_format.ts";
 import { buttonClass } from "../ui/button.tsx";
@@ -157,8 +157,9 @@ export function CalendarView({ shown, items, t, path, actions, today }: Calendar
 
 function weeksOf(shown: Shown): string[][] {
   const weeks: string[][] = [];
-  for (let monday = mondayOf(shown.from); monday <= shown.to; monday = addDays(monday, 7)) {
-    weeks.push([0, 1, 2, 3, 4, 5, 6].map((d) => addDays(monday, d)));
+  const last = dayNumber(shown.to);
+  for (let monday = dayNumber(mondayOf(shown.from)); monday <= last; monday += 7) {
+    weeks.push([0, 1, 2, 3, 4, 5, 6].map((d) => dateOfDay(monday + d)));
   }
   return weeks;
 }

@@ -14,7 +14,7 @@ import { listWindows } from "../registration/windows.ts";
 import { getStudent } from "../students/mod.ts";
 import { lessonsOn, ownScope } from "../timetable/view.ts";
 import { scopeView } from "../timetable/scope_view.ts";
-import { addDays, UNIVERSITY_UTC_OFFSET_MINUTES } from "../timetable/week.ts";
+import { addDays, dateOfDay, dayNumber, UNIVERSITY_UTC_OFFSET_MINUTES } from "../timetable/week.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import { eventsFor } from "./events.ts";
 
@@ -43,7 +43,8 @@ export const startOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:0
 
 export function datesBetween(from: string, to: string): string[] {
   const dates: string[] = [];
-  for (let d = from; d <= to && dates.length < 62; d = addDays(d, 1)) dates.push(d);
+  const first = dayNumber(from), last = Math.min(dayNumber(to), first + 61);
+  for (let day = first; day <= last; day++) dates.push(dateOfDay(day));
   return dates;
 }
 
