@@ -124,4 +124,32 @@ Deno.test("calendars API", async (t) => {
     const bad = await call("student", "GET", "/api/events?from=2026-02-30");
     assertEquals(bad.status, 422);
   });
+
+  await t.step("a dropped section's lessons leave the student's calendar at the next request", async () => {
+    const lessonTitles = async () =>
+      new Set(
+        (await call("student", "GET", `/api/calendar/mine?from=${month.from}&to=${month.to}`)).body.data
+          .filter((i: { kind: string }) => i.kind === "lesson").map((i: { title: string }) => i.title),
+      );
+    const held = (await call("student", "GET", "/api/registrations/mine")).body.registrations as {
+      id: string;
+      course: string;
+      status: string;
+    }[];
+    const enrolled = held.filter((r) => r.status === "enrolled");
+    const before = await lessonTitles();
+    const leaving = enrolled.find((r) => before.has(r.course));
+    assert(leaving, "the demo student has lessons of a section they hold this month");
+    assertEquals(await lessonTitles(), before, "the same month read again is the same");
+    const dropped = await call("staff", "POST", `/api/registrations/${leaving.id}/drop`, {
+      override: true,
+      reason: "calendar test",
+    });
+    assertEquals(dropped.status, 200, JSON.stringify(dropped.body));
+    const after = await lessonTitles();
+    assertEquals(
+      after.has(leaving.course),
+      enrolled.some((r) => r !== leaving && r.course === leaving.course),
+    );
+  });
 });

@@ -7,16 +7,16 @@ import { now } from "../academic/clock.ts";
 import { cachedValue, cacheVersionKey } from "../db/cached_value.ts";
 import { listGroups } from "../academic/semesters.ts";
 import type { User } from "../identity/users.ts";
-import type { Student } from "../academic/model.ts";
+import type { RegistrationGroup, Student } from "../academic/model.ts";
 import { type AudienceMatcher, audienceMatcher } from "../polls/audience.ts";
 import { pollsMine } from "../polls/answers.ts";
 import { listWindows } from "../registration/windows.ts";
 import { getStudent } from "../students/mod.ts";
 import { lessonsOn, ownScope } from "../timetable/view.ts";
-import { scopeView } from "../timetable/scope_view.ts";
+import { type ScopeView, scopeView } from "../timetable/scope_view.ts";
 import { addDays, dateOfDay, dayNumber, UNIVERSITY_UTC_OFFSET_MINUTES } from "../timetable/week.ts";
 import type { Lang } from "../../utils/i18n.ts";
-import { eventsFor } from "./events.ts";
+import { eventsFor, type UniEvent } from "./events.ts";
 
 export type DeadlineKind = "registrationOpens" | "registrationCloses" | "dropDeadline" | "pollCloses";
 
@@ -59,17 +59,32 @@ export async function eventItems(
 ): Promise<CalendarItem[]> {
   const events = await eventsFor(user, startOfDay(from), startOfDay(addDays(to, 1)), seesAll, matches);
   return events.flatMap(({ value: e }) => {
-    const first = localDate(e.start), last = localDate(new Date(Date.parse(e.end) - 1).toISOString());
-    const oneDay = first === last;
+    const { first, last, time } = daysOf(e);
     return datesBetween(first < from ? from : first, last > to ? to : last).map((date) => ({
       kind: "event" as const,
       date,
-      time: oneDay ? `${localTime(e.start)}–${localTime(e.end)}` : "",
+      time,
       title: lang === "en" ? e.titleEn || e.title : e.title,
       detail: e.place,
       href: `/event-calendar?view=list&date=${first}#event-${e.id}`,
     }));
   });
+}
+
+/**
+ * An event's first and last university dates, and its hours when it keeps to one day: worked out once per kept
+ * event record (events.ts keeps the list), not on every calendar page.
+ */
+const eventDays = new WeakMap<UniEvent, { first: string; last: string; time: string }>();
+
+function daysOf(e: UniEvent) {
+  let days = eventDays.get(e);
+  if (!days) {
+    const first = localDate(e.start), last = localDate(new Date(Date.parse(e.end) - 1).toISOString());
+    days = { first, last, time: first === last ? `${localTime(e.start)}–${localTime(e.end)}` : "" };
+    eventDays.set(e, days);
+  }
+  return days;
 }
 
 /** Whose calendar: the person, their student record (read once per calendar), their audiences. */
@@ -88,16 +103,36 @@ async function lessonItems({ user, student }: Reader, from: string, to: string, 
     const g = group.value;
     const dates = datesBetween(from > g.startDate ? from : g.startDate, to < g.endDate ? to : g.endDate);
     if (dates.length === 0) continue;
-    const { entries, names } = await scopeView(scope, group.id);
-    for (const lesson of await lessonsOn(entries, g, dates, lang, now(), names)) {
-      items.push({
+    items.push(...await semesterItems(await scopeView(scope, group.id), g, dates, lang));
+  }
+  return items;
+}
+
+/**
+ * A kept scope view's lessons on some dates, as calendar items: kept with the view (a new view, after a lesson,
+ * a name or a registration changed, starts afresh), since a person opens the same month again and again.
+ */
+const itemsOfView = new WeakMap<ScopeView, Map<string, Promise<CalendarItem[]>>>();
+const MONTHS_KEPT = 12;
+
+function semesterItems(view: ScopeView, group: RegistrationGroup, dates: string[], lang: Lang) {
+  let kept = itemsOfView.get(view);
+  if (!kept) itemsOfView.set(view, kept = new Map());
+  const key = `${group.startDate}:${group.endDate}:${dates[0]}:${dates.at(-1)}:${lang}`;
+  let items = kept.get(key);
+  if (!items) {
+    if (kept.size >= MONTHS_KEPT) kept.clear();
+    items = lessonsOn(view.entries, group, dates, lang, now(), view.names).then((lessons) =>
+      lessons.map((lesson): CalendarItem => ({
         kind: "lesson",
         date: lesson.date,
         time: lesson.time,
         title: lesson.course,
         detail: [lesson.auditorium, lesson.professor].filter(Boolean).join(" · "),
-      });
-    }
+      }))
+    );
+    kept.set(key, items);
+    items.catch(() => kept.get(key) === items && kept.delete(key));
   }
   return items;
 }

@@ -39,7 +39,11 @@ interface Held {
   view: Promise<ScopeView>;
 }
 
-const held = new WeakMap<Deno.Kv, Map<string, Held>>();
+/**
+ * Per store: the kept views of professors and the other scopes, and apart from them (so that many students cannot
+ * push them out) the students'.
+ */
+const held = new WeakMap<Deno.Kv, { views: Map<string, Held>; students: Map<string, Held> }>();
 
 export async function scopeView(
   scope: TimetableScope,
@@ -47,20 +51,29 @@ export async function scopeView(
   now = clockNow().getTime(),
 ): Promise<ScopeView> {
   const kv = db();
-  let views = held.get(kv);
-  if (!views) held.set(kv, views = new Map());
-  const keep = (kept: TimetableScope, stamps: string) => keptView(views, kept, groupId, stamps, now);
+  let kept = held.get(kv);
+  if (!kept) held.set(kv, kept = { views: new Map(), students: new Map() });
+  const { views, students } = kept;
+  const keep = (kept: TimetableScope, stamps: string) =>
+    keptView(views, `${groupId}:${kept.kind}:${kept.id}`, stamps, now, async () => {
+      const entries = await scopeEntries(kept, groupId);
+      return { entries, names: await namesOf(entries) };
+    });
   if (scope.kind === "student") {
     // A student's lessons follow their registrations, which change with every click on /registration: those are
-    // read each time, and the lessons are cut from their professors' kept views (one version read for all).
+    // read each time, and the lessons are cut from their professors' kept views (one version read for all),
+    // kept in turn while the sections and the versions stay the same.
     const [sections, stamps] = await Promise.all([enrolledSectionIds(scope.id, groupId), versions(kv)]);
-    const taught = await Promise.all(
-      professorsOf(sections).map((id) => keep({ kind: "professor", id }, stamps)),
-    );
-    return {
-      entries: lessonsOfSections(groupId, sections, taught.flatMap((view) => view.entries)),
-      names: mergedNames(taught.map((view) => view.names)),
-    };
+    const key = `${groupId}:student:${scope.id}`;
+    return keptView(students, key, `${stamps}|${[...sections].sort().join()}`, now, async () => {
+      const taught = await Promise.all(
+        professorsOf(sections).map((id) => keep({ kind: "professor", id }, stamps)),
+      );
+      return {
+        entries: lessonsOfSections(groupId, sections, taught.flatMap((view) => view.entries)),
+        names: mergedNames(taught.map((view) => view.names)),
+      };
+    });
   }
   return keep(scope, await versions(kv));
 }
@@ -71,18 +84,14 @@ async function versions(kv: Deno.Kv): Promise<string> {
 
 function keptView(
   views: Map<string, Held>,
-  scope: TimetableScope,
-  groupId: number,
+  key: string,
   stamps: string,
   now: number,
+  load: () => Promise<ScopeView>,
 ): Promise<ScopeView> {
-  const key = `${groupId}:${scope.kind}:${scope.id}`;
   const copy = views.get(key);
   if (copy && copy.stamps === stamps && now - copy.at < SCOPE_VIEW_TTL_MS) return copy.view;
-  const view = scopeEntries(scope, groupId).then(async (entries) => ({
-    entries,
-    names: await namesOf(entries),
-  }));
+  const view = load();
   if (views.size >= MAX_HELD) views.delete(views.keys().next().value!);
   views.set(key, { at: now, stamps, view });
   view.catch(() => views.get(key)?.view === view && views.delete(key));
