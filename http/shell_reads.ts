@@ -21,7 +21,7 @@ export function readShell(state: AppState, userId: number, sid: string): Promise
   ]);
 }
 
-/** Requests that may render a page with the shell (not the API, static files or sockets). */
+/** Requests that may render a page with the shell (not the API, the top bar's event calls, files or sockets). */
 export function mayRenderShell(method: string, path: string): boolean {
-  return (method === "GET" || method === "HEAD") && !/^\/(api|static|ws)\//.test(path);
+  return (method === "GET" || method === "HEAD") && !/^\/(api|event|static|ws)\//.test(path);
 }

@@ -8,6 +8,8 @@ import { seededApp, tokenFor } from "./helpers.ts";
 import { deserialize } from "../framework/serialize.ts";
 import { findUserByEmail, permissionsOf } from "../services/identity/users.ts";
 import { editRole, listRoles } from "../services/identity/role_admin.ts";
+import { identify } from "../services/identity/auth.ts";
+import { revokeSession } from "../services/identity/sessions.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
 import { menuFor } from "../services/shell/menu.ts";
 import { loadMenu } from "../services/shell/menu_store.ts";
@@ -88,5 +90,17 @@ Deno.test("the cached shell is each person's own", async (t) => {
       admin.id,
     );
     assertEquals((await page("limited")).props, await expectedMenu(people.limited.email));
+  });
+
+  await t.step("a session ended after its pages were served leads its next page to sign-in", async () => {
+    // The process knows whose session this token names, so the page starts the shell's reads before the
+    // session's check: the check still decides.
+    const token = await tokenFor("staff");
+    const open = () => app.request("/my-devices", { headers: { cookie: `session=${token}` } });
+    assertEquals((await open()).status, 200);
+    const sid = (await identify(token))!.session.sid;
+    assert(await revokeSession(sid));
+    const after = await open();
+    assertEquals([after.status, after.headers.get("location")], [303, "/login?next=%2Fmy-devices"]);
   });
 });
