@@ -39,6 +39,12 @@ function Item({ item, t, full }: { item: CalendarItem; t: Translate; full: boole
   );
 }
 
+// A month is 42 cells: their classes are fixed strings, and a day without items has no empty list.
+const CELL = "h-24 border border-gray-200 p-1 align-top";
+const CELL_OUTSIDE = `${CELL} bg-gray-50 text-gray-600`;
+const DAY = "text-xs";
+const DAY_TODAY = "text-xs font-bold text-primary-700";
+
 function byDate(items: readonly CalendarItem[]): Map<string, CalendarItem[]> {
   const days = new Map<string, CalendarItem[]>();
   for (const item of items) {
@@ -124,20 +130,13 @@ export function CalendarView({ shown, items, t, path, actions, today }: Calendar
                   <tr key={week[0]}>
                     {week.map((date) => {
                       const inPeriod = date >= shown.from && date <= shown.to;
+                      const list = inPeriod ? days.get(date) : undefined;
                       return (
-                        <td
-                          key={date}
-                          class={`h-24 border border-gray-200 p-1 align-top ${
-                            inPeriod ? "" : "bg-gray-50 text-gray-600"
-                          }`}
-                          data-date={date}
-                        >
-                          <div class={`text-xs ${date === today ? "font-bold text-primary-700" : ""}`}>
-                            {Number(date.slice(8))}
-                          </div>
-                          {inPeriod && (
+                        <td key={date} class={inPeriod ? CELL : CELL_OUTSIDE} data-date={date}>
+                          <div class={date === today ? DAY_TODAY : DAY}>{Number(date.slice(8))}</div>
+                          {list && (
                             <ul class="mt-1 space-y-0.5">
-                              {(days.get(date) ?? []).map((item, i) => (
+                              {list.map((item, i) => (
                                 <Item key={i} item={item} t={t} full={shown.view === "week"} />
                               ))}
                             </ul>
