@@ -15,5 +15,5 @@ export interface AppState extends BaseState {
   /** URL of the built stylesheet. */
   css: string;
   /** The shell's reads for the person the token last named, started beside the session's check (shell_reads.ts). */
-  shellRead?: { userId: number; sid: string; done: Promise<unknown> };
+  shellRead?: { sid: string; done: Promise<unknown> };
 }

@@ -63,7 +63,7 @@ export function platform(opts: {
         if (holder) {
           const done = readShell(state, holder.userId, holder.sid);
           done.catch(() => {}); // awaited by the page middleware; nobody waits if the session has ended
-          state.shellRead = { ...holder, done };
+          state.shellRead = { sid: holder.sid, done };
         }
         const identity = await identify(token);
         if (identity) {

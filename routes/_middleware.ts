@@ -19,9 +19,8 @@ export const handler: MiddlewareFn<AppState> = async ({ url, state, next }) => {
   // once and another instance's edit within a second.
   if (state.identity) {
     const { user, session } = state.identity;
-    const early = state.shellRead?.userId === user.id && state.shellRead.sid === session.sid
-      ? state.shellRead.done
-      : null;
+    // A session is one person's: the early reads count when they were made for this session.
+    const early = state.shellRead?.sid === session.sid ? state.shellRead.done : null;
     await (early ?? readShell(state, user.id, session.sid));
   }
   const response = await next();

@@ -51,9 +51,9 @@ export async function scopeView(
   now = clockNow().getTime(),
 ): Promise<ScopeView> {
   const kv = db();
-  let kept = held.get(kv);
-  if (!kept) held.set(kv, kept = { views: new Map(), students: new Map() });
-  const { views, students } = kept;
+  let store = held.get(kv);
+  if (!store) held.set(kv, store = { views: new Map(), students: new Map() });
+  const { views, students } = store;
   const keep = (kept: TimetableScope, stamps: string) =>
     keptView(views, `${groupId}:${kept.kind}:${kept.id}`, stamps, now, async () => {
       const entries = await scopeEntries(kept, groupId);
