@@ -8,6 +8,9 @@ import { assert, assertEquals, assertStringIncludes } from "./assert.ts";
 import { type DemoAccount, jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import { db } from "../services/db/kv.ts";
 import { listAudit } from "../services/db/reads.ts";
+import type { BookConditions } from "../services/books/conditions.ts";
+import { listGroups } from "../services/academic/semesters.ts";
+import { addTranscriptEntry } from "../services/students/transcripts.ts";
 
 const app = await seededApp();
 const tokens = new Map<DemoAccount, string>();
@@ -27,7 +30,7 @@ async function call(account: DemoAccount, method: string, path: string, body?: u
 
 interface Offer {
   id: string;
-  course: { name: string; credits: number };
+  course: { id: number; name: string; credits: number };
   seatsLeft: number;
   capacity: number;
   enrolled: number;
@@ -94,6 +97,29 @@ Deno.test("academic registration API", async (t) => {
       assertEquals((await offers()).find((o) => o.id === clash.id)!.enrolled, clash.enrolled);
     },
   );
+
+  await t.step("what the student sees follows a new hold and a new grade at the next request", async () => {
+    // The page keeps a student's holds and transcript between requests while their version keys stay put.
+    const refusalsOf = async (id: string) =>
+      (await offers()).find((o) => o.id === id)!.refusals.map((r) => r.check);
+    assertEquals(await refusalsOf(open[2].id), []);
+    const hold = await call("staff", "POST", "/api/holds", {
+      studentId: 1,
+      kind: "academic",
+      reason: "Thesis",
+    });
+    assertEquals(await refusalsOf(open[2].id), ["hold"]);
+    assertEquals((await call("staff", "DELETE", `/api/holds/1/${hold.body.id}`)).status, 204);
+    assertEquals(await refusalsOf(open[2].id), []);
+
+    assert((await refusalsOf(failing.id)).includes("eligibility"));
+    const conditions = (await db().get<BookConditions>(["book_conditions", failing.course.id])).value!;
+    const [past] = await listGroups();
+    for (const bookId of conditions.groups.flatMap((g) => g.conditions.map((c) => c.bookId))) {
+      await addTranscriptEntry({ studentId: 1, bookId, groupId: past.id, points: 95 }, null);
+    }
+    assert(!(await refusalsOf(failing.id)).includes("eligibility"));
+  });
 
   await t.step("registers, refuses a duplicate, waitlists on a full section", async () => {
     const ok = await call("student", "POST", "/api/registrations", { sectionId: open[0].id });

@@ -48,7 +48,7 @@ export const studentFactKeys = (studentId: number, groupId: number): Deno.KvKey[
 /**
  * The rest of a student's facts, after their keys (`studentFactKeys`) were read: their registrations, their
  * holds (listed only when the holds count says there are any) and, when `transcript` is asked for (a course
- * with conditions), their transcript.
+ * with conditions), their transcript — each from what this process holds when it is current (keptList).
  */
 export async function completeStudentFacts(
   studentId: number,
@@ -62,38 +62,63 @@ export async function completeStudentFacts(
     Deno.KvEntryMaybe<number>,
     Deno.KvEntryMaybe<unknown>,
   ];
-  const known = registrationsAt(studentId, groupId, version.versionstamp);
   const [holds, registrations, transcript] = await Promise.all([
-    (holdsVersion.value ?? 0) > 0 ? listValues<Hold>(keys.holds(studentId)) : [],
-    known ?? listValues<Registration>(keys.studentRegistrations(studentId, groupId)),
-    opts.transcript ? listValues<TranscriptEntry>([TRANSCRIPTS, studentId]) : [],
+    (holdsVersion.value ?? 0) > 0 ? keptList<Hold>("holds", keys.holds(studentId), holdsVersion) : [],
+    keptList<Registration>("registrations", keys.studentRegistrations(studentId, groupId), version),
+    opts.transcript ? keptList<TranscriptEntry>("transcripts", [TRANSCRIPTS, studentId], totals) : [],
   ]);
   return { student, version, holdsVersion, totals, holds, registrations, transcript };
 }
 
 /**
- * A student's registrations in a semester as this process last wrote them, by the versionstamp their version key
- * got in that commit: every change of them moves the key, so a matching versionstamp means the list is current
- * (a student's next decision in a rush then skips one listing).
+ * A student's lists — registrations in a semester, holds, transcript — as this process last listed or wrote
+ * them, each under the versionstamp of the key that every change of the list moves in the same commit
+ * (the student's semester version, holds_version, transcript_totals). A matching versionstamp means the list is
+ * current, so a page or a decision skips listing it. A list is read after its version key, so what is kept is
+ * never older than the versionstamp it is kept under; a decision checks that versionstamp in its atomic anyway.
+ * Bounded per kind (transcripts are the large ones): a full table starts again.
  */
-const written = new WeakMap<Deno.Kv, Map<string, { versionstamp: string; registrations: Registration[] }>>();
-const WRITTEN_MAX = 20_000;
+const KEPT_MAX = { registrations: 20_000, holds: 20_000, transcripts: 5_000 };
+type KeptKind = keyof typeof KEPT_MAX;
+const kept = new WeakMap<Deno.Kv, Map<KeptKind, Map<string, { versionstamp: string; values: unknown[] }>>>();
 
-function registrationsAt(studentId: number, groupId: number, versionstamp: string | null) {
-  const held = written.get(db())?.get(`${studentId}:${groupId}`);
-  return held && versionstamp !== null && held.versionstamp === versionstamp ? [...held.registrations] : null;
+function keptTable(kind: KeptKind) {
+  let tables = kept.get(db());
+  if (!tables) kept.set(db(), tables = new Map());
+  let table = tables.get(kind);
+  if (!table) tables.set(kind, table = new Map());
+  return table;
 }
 
+function keep(kind: KeptKind, prefix: Deno.KvKey, versionstamp: string, values: unknown[]) {
+  const table = keptTable(kind);
+  if (table.size >= KEPT_MAX[kind]) table.clear();
+  table.set(prefix.join(":"), { versionstamp, values });
+}
+
+async function keptList<T>(
+  kind: KeptKind,
+  prefix: Deno.KvKey,
+  version: Deno.KvEntryMaybe<unknown>,
+): Promise<T[]> {
+  const held = keptTable(kind).get(prefix.join(":"));
+  // A copy of the list: callers add to theirs (a decision appends the registration it made).
+  if (held && version.versionstamp !== null && held.versionstamp === version.versionstamp) {
+    return [...held.values] as T[];
+  }
+  const values = await listValues<T>(prefix);
+  if (version.versionstamp !== null) keep(kind, prefix, version.versionstamp, values);
+  return [...values];
+}
+
+/** After a decision committed: the student's registrations in the semester under the versionstamp it gave. */
 export function rememberRegistrations(
   studentId: number,
   groupId: number,
   versionstamp: string,
   registrations: Registration[],
 ) {
-  let map = written.get(db());
-  if (!map) written.set(db(), map = new Map());
-  if (map.size >= WRITTEN_MAX) map.clear();
-  map.set(`${studentId}:${groupId}`, { versionstamp, registrations });
+  keep("registrations", keys.studentRegistrations(studentId, groupId), versionstamp, registrations);
 }
 
 export async function readStudentFacts(studentId: number, groupId: number): Promise<StudentFacts> {
