@@ -1,8 +1,8 @@
 /**
  * The sections of a semester as a table. For a student each row carries seats left, the eligibility per rule
- * (in a disclosure), a clash warning, every check that would refuse them, and the register / waitlist / drop
- * button; for the registrar the seats and a link to the roster. The buttons are answered by
- * islands/registration/actions.tsx (data-reg attributes).
+ * (in a disclosure; a course without conditions just says the student may take it), a clash warning, every
+ * check that would refuse them, and the register / waitlist / drop button; for the registrar the seats and a
+ * link to the roster. The buttons are answered by islands/registration/actions.tsx (data-reg attributes).
  */
 import type { OfferingRow } from "../../services/registration/offerings.ts";
 import { buttonClass } from "../ui/button.tsx";
@@ -127,7 +127,10 @@ function SectionsTable(
 function StudentStatus({ row, t }: { row: OfferingRow; t: Translate }) {
   return (
     <>
-      {row.eligibility && (
+      {row.eligibility && row.eligibility.rules.length === 0 && (
+        <span class="text-success-700">{t("registration.eligible")}</span>
+      )}
+      {row.eligibility && row.eligibility.rules.length > 0 && (
         <details>
           <summary class={row.eligibility.eligible ? "text-success-700" : "text-danger-700"}>
             {row.eligibility.eligible ? t("registration.eligible") : t("registration.notEligible")}

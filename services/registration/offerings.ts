@@ -90,16 +90,19 @@ export async function listOfferings(
   viewer: { studentId: number | null },
   lang: Lang,
 ): Promise<{ data: OfferingRow[]; total: number; window: RegistrationWindow | null; mine: Mine | null }> {
-  const { list, byId } = await groupSections(groupId);
+  // What does not depend on the page's sections is read with them, in the same KV round trip.
+  const [{ list, byId }, window, student] = await Promise.all([
+    groupSections(groupId),
+    getWindow(groupId),
+    viewer.studentId === null ? null : readStudentFacts(viewer.studentId, groupId),
+  ]);
   const text = (filter.text ?? "").trim().toLowerCase();
   const matching = text ? list.filter((s) => sectionText(s).includes(text)) : list;
   const limit = filter.limit ?? 20;
   const page = matching.slice(((filter.page ?? 1) - 1) * limit, (filter.page ?? 1) * limit);
-  const [seats, window, student, courses] = await Promise.all([
+  const [seats, courses] = await Promise.all([
     // Read for every page (a few getMany): the counters move with every registration, in whichever instance.
     readSeatsAndSettings(page.map((s) => s.id)),
-    getWindow(groupId),
-    viewer.studentId === null ? null : readStudentFacts(viewer.studentId, groupId),
     viewer.studentId === null ? null : readCourseFactsForDisplay(page.map((s) => s.bookId)),
   ]);
   const names = courses ? await namesFor(courses.values()) : null;

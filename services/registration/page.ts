@@ -68,10 +68,11 @@ export async function loadRegistrationPage(
   viewer: { studentId: number | null; staff: boolean; canHolds: boolean },
   lang: Lang,
 ): Promise<RegistrationPageData> {
-  const groups = await listGroups();
+  // Both in one KV round trip (their version keys are read in the same turn).
+  const [groups, current] = await Promise.all([listGroups(), currentWindowGroup()]);
   const groupId = query.group !== null && groups.some((g) => g.id === query.group)
     ? query.group
-    : await currentWindowGroup() ?? groups.at(-1)?.id ?? null;
+    : current ?? groups.at(-1)?.id ?? null;
   const empty = { rows: [] as OfferingRow[], total: 0 };
   const studentId = query.tab === "register" ? viewer.studentId : null;
   const [window, listing, holds, roster] = await Promise.all([
