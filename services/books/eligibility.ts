@@ -80,9 +80,24 @@ const nameIn = (names: ReadonlyMap<number, Bilingual>, id: number, lang: Lang) =
 const listIn = (names: ReadonlyMap<number, Bilingual>, ids: readonly number[], lang: Lang) =>
   ids.map((id) => nameIn(names, id, lang)).join(", ");
 
+// What a transcript gives every rule, by the transcript's array: a page evaluates many courses against the one
+// transcript it read, so it is summed once.
+const summaries = new WeakMap<EligibilityFacts["transcript"], { passed: Set<number>; gpa: number | null }>();
+
+function transcriptSummary(transcript: EligibilityFacts["transcript"]) {
+  let summary = summaries.get(transcript);
+  if (!summary) {
+    summary = {
+      passed: new Set(transcript.filter((e) => PASSING.has(e.grade)).map((e) => e.bookId)),
+      gpa: gpaOf(transcript),
+    };
+    summaries.set(transcript, summary);
+  }
+  return summary;
+}
+
 export function evaluateEligibility(facts: EligibilityFacts): EligibilityResult {
-  const passed = new Set(facts.transcript.filter((e) => PASSING.has(e.grade)).map((e) => e.bookId));
-  const gpa = gpaOf(facts.transcript);
+  const { passed, gpa } = transcriptSummary(facts.transcript);
   const rules: RuleResult[] = [];
 
   if (facts.listed) {
