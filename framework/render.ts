@@ -51,6 +51,34 @@ export interface IslandPayload {
 }
 
 function islandScripts(collector: IslandCollector, build: BuildManifest, nonce: string): string {
+  const { modules, init, preload } = islandModules(collector, build);
+  const n = escapeAttr(nonce);
+  let links = "";
+  for (const url of preload) links += `<link rel="modulepreload" href="${url}" nonce="${n}">`;
+  // Each island's props were serialized once while rendering; the payload is assembled around them.
+  const payload = `{"m":${modules},"p":[${collector.props.join(",")}]${init}}`;
+  return links +
+    `<script id="__islands" type="application/json" nonce="${n}">${payload}</script>` +
+    `<script type="module" nonce="${n}" src="${escapeAttr(build.boot)}"></script>`;
+}
+
+// What a set of islands loads is the same on every page that has that set (a shell's islands plus the
+// page's), so it is worked out once per build and set: only the nonce and the props differ per request.
+interface IslandModules {
+  /** JSON of the payload's `m`, and its `,"i":…` member (or nothing). */
+  modules: string;
+  init: string;
+  /** Escaped URLs to preload. */
+  preload: string[];
+}
+const modulesBySet = new WeakMap<BuildManifest, Map<string, IslandModules>>();
+
+function islandModules(collector: IslandCollector, build: BuildManifest) {
+  let sets = modulesBySet.get(build);
+  if (!sets) modulesBySet.set(build, sets = new Map());
+  const id = [...collector.used.keys()].join(",");
+  let known = sets.get(id);
+  if (known) return known;
   const modules: IslandPayload["m"] = {};
   const preload = new Set<string>(build.imports[build.boot] ?? []);
   for (const island of collector.used.values()) {
@@ -65,16 +93,13 @@ function islandScripts(collector: IslandCollector, build: BuildManifest, nonce: 
     if (url !== build.boot) preload.add(url);
     for (const dep of build.imports[url] ?? []) preload.add(dep);
   }
-  const n = escapeAttr(nonce);
-  const links = [...preload].map((url) =>
-    `<link rel="modulepreload" href="${escapeAttr(url)}" nonce="${n}">`
-  );
-  // Each island's props were serialized once while rendering; the payload is assembled around them.
-  const init = build.init ? `,"i":${serialize(build.init)}` : "";
-  const payload = `{"m":${serialize(modules)},"p":[${collector.props.join(",")}]${init}}`;
-  return links.join("") +
-    `<script id="__islands" type="application/json" nonce="${n}">${payload}</script>` +
-    `<script type="module" nonce="${n}" src="${escapeAttr(build.boot)}"></script>`;
+  known = {
+    modules: serialize(modules),
+    init: build.init ? `,"i":${serialize(build.init)}` : "",
+    preload: [...preload].map(escapeAttr),
+  };
+  sets.set(id, known);
+  return known;
 }
 
 function escapeAttr(value: string) {
