@@ -126,6 +126,17 @@ export function CachedFragment({ cacheKey, render }: { cacheKey: string; render:
 
 /** Puts cached HTML in place and remembers the HTML of cacheable markup rendered now. */
 export function applyIslandCache(html: string, own: IslandCollector): string {
+  const parts = islandCacheParts(html, own);
+  return parts.length === 1 ? parts[0] : parts.join("");
+}
+
+const HIT = "<!--cached-html:";
+
+/**
+ * {@link applyIslandCache} as the pieces of the document in order, for a caller that adds more before joining
+ * them (the document's scripts): the page's HTML is then copied once, not once per step.
+ */
+export function islandCacheParts(html: string, own: IslandCollector): string[] {
   for (const { start: marker, end: endMarker, key } of own.misses) {
     const start = html.indexOf(marker);
     const from = start + marker.length;
@@ -134,8 +145,17 @@ export function applyIslandCache(html: string, own: IslandCollector): string {
     if (ssrCache.size >= SSR_CACHE_MAX) ssrCache.delete(ssrCache.keys().next().value!);
     ssrCache.set(key, html.slice(from, end));
   }
-  if (own.hits.length === 0) return html;
-  return html.replace(/<!--cached-html:(\d+)-->/g, (_, i) => own.hits[Number(i)] ?? "");
+  if (own.hits.length === 0) return [html];
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = html.indexOf(HIT); at !== -1; at = html.indexOf(HIT, from)) {
+    const close = html.indexOf("-->", at + HIT.length);
+    if (close === -1) break;
+    parts.push(html.slice(from, at), own.hits[Number(html.slice(at + HIT.length, close))] ?? "");
+    from = close + 3;
+  }
+  parts.push(html.slice(from));
+  return parts;
 }
 
 type HookedOptions = typeof options & { __b?: (vnode: VNode) => void };

@@ -6,7 +6,7 @@
 import { type ComponentType, h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { BuildManifest } from "./build_manifest.ts";
-import { applyIslandCache, collectIslands, type IslandCollector } from "./islands.ts";
+import { collectIslands, islandCacheParts, type IslandCollector } from "./islands.ts";
 import { serialize } from "./serialize.ts";
 import type { BaseState, PageProps } from "./types.ts";
 
@@ -35,12 +35,18 @@ export function renderDocument<State extends BaseState>(input: RenderInput<State
     () => renderToString(root),
     input.islandCacheScope ?? null,
   );
-  const html = applyIslandCache(rendered, collector);
-  const scripts = collector.used.size ? islandScripts(collector, input.build, props.state.nonce) : "";
-  const doc = html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`;
-  if (!scripts) return doc;
-  const at = doc.lastIndexOf("</body>");
-  return at === -1 ? doc + scripts : doc.slice(0, at) + scripts + doc.slice(at);
+  // The document is assembled from pieces and joined once: the rendered page, cached HTML put in place, the
+  // doctype and the scripts before `</body>` (which is in the last piece: cached markup lies inside the body).
+  const parts = islandCacheParts(rendered, collector);
+  if (!rendered.startsWith("<!DOCTYPE")) parts.unshift("<!DOCTYPE html>");
+  if (collector.used.size) {
+    const scripts = islandScripts(collector, input.build, props.state.nonce);
+    const last = parts[parts.length - 1];
+    const at = last.lastIndexOf("</body>");
+    if (at === -1) parts.push(scripts);
+    else parts.splice(parts.length - 1, 1, last.slice(0, at), scripts, last.slice(at));
+  }
+  return parts.length === 1 ? parts[0] : parts.join("");
 }
 
 /** The JSON the boot runtime reads: `m` island name → chunk URL, `p` props by index, `i` init module. */
