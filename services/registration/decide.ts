@@ -7,7 +7,6 @@
  */
 import type { Student } from "../academic/model.ts";
 import { addAudit } from "../db/audit_log.ts";
-import { db } from "../db/kv.ts";
 import { untilCommitted } from "../db/retry.ts";
 import { type FailedCheck, failedChecks } from "./checks.ts";
 import {
@@ -21,6 +20,7 @@ import {
   type StudentFacts,
 } from "./facts.ts";
 import { commitWithSeats } from "./seat_batches.ts";
+import { decisionEntries, rememberDecisionEntry } from "./decision_reads.ts";
 import { registrationChanged } from "./changes.ts";
 import {
   AUDIT,
@@ -90,16 +90,18 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
   const { section, group: { byId } } = await sectionInGroup(input.sectionId);
   const reason = overrideReason(input, actor);
   const groupId = section.groupId;
-  const decided = await untilCommitted(async () => {
-    // One read of every key the decision checks, then only the lists it needs.
-    const entries = await db().getMany<unknown[]>([
-      keys.window(groupId),
-      keys.settings(section.id),
-      keys.registration(input.studentId, groupId, section.id),
-      ["book_conditions", section.bookId],
-      ["rule_students", section.bookId],
-      ...studentFactKeys(input.studentId, groupId),
-    ]);
+  // What the decision relies on and the checks it fails. A first try takes the seldom-moving keys as last seen
+  // here (decision_reads.ts), which only its commit validates: so a decision that would refuse, or find no
+  // such student, reads them all again before it says so.
+  const look = async (anew: boolean) => {
+    const { entries, kept } = await decisionEntries([
+      { key: keys.window(groupId), seldom: true },
+      { key: keys.settings(section.id), seldom: true },
+      { key: keys.registration(input.studentId, groupId, section.id), seldom: false },
+      { key: ["book_conditions", section.bookId], seldom: true },
+      { key: ["rule_students", section.bookId], seldom: true },
+      ...studentFactKeys(input.studentId, groupId).map((key) => ({ key, seldom: true })),
+    ], anew);
     const [window, settings, existing] = entries as [
       Deno.KvEntryMaybe<RegistrationWindow>,
       Deno.KvEntryMaybe<SectionSettings>,
@@ -108,23 +110,32 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
     const course = { conditions: entries[3], ruleStudents: entries[4] } as CourseFacts;
     const transcript = needsTranscript(course);
     const student = await completeStudentFacts(input.studentId, groupId, entries.slice(5), { transcript });
-    if (student.student.versionstamp === null) {
-      throw invalid({ studentId: { key: "registration.errors.unknownStudent" } });
-    }
-    if (existing.versionstamp !== null) {
-      throw new AppError(409, "duplicate", "registration.errors.duplicate");
-    }
-    const eligibility = eligibilityOf(course, student, await namesFor([course]));
-    const failed = failedChecks({
+    const failed = student.student.value === null ? [] : failedChecks({
       window: window.value,
       today: today(),
       student: student.student.value as Student,
       holds: student.holds,
       section,
       settings: settings.value,
-      eligibility,
+      eligibility: eligibilityOf(course, student, await namesFor([course])),
       held: heldOf(student, byId),
     });
+    return { window, settings, existing, course, transcript, student, failed, kept };
+  };
+  const decided = await untilCommitted(async (n) => {
+    let seen = await look(n > 1);
+    if (
+      seen.kept && (seen.student.student.versionstamp === null || (seen.failed.length && reason === null))
+    ) {
+      seen = await look(true);
+    }
+    const { window, settings, existing, course, transcript, student, failed } = seen;
+    if (student.student.versionstamp === null) {
+      throw invalid({ studentId: { key: "registration.errors.unknownStudent" } });
+    }
+    if (existing.versionstamp !== null) {
+      throw new AppError(409, "duplicate", "registration.errors.duplicate");
+    }
     if (failed.length && reason === null) throw refused(failed);
 
     // The seats are given when the decision commits, with the section's other decisions waiting then
@@ -184,6 +195,11 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
         };
       },
       committed(result, versionstamp) {
+        rememberDecisionEntry({
+          key: student.version.key,
+          value: (student.version.value ?? 0) + 1,
+          versionstamp,
+        });
         rememberRegistrations(input.studentId, groupId, versionstamp, [
           ...student.registrations,
           result.registration,

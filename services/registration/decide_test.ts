@@ -150,6 +150,32 @@ Deno.test("registration decisions", async (t) => {
       assert(held.length <= 1, JSON.stringify(both.map((x) => x.status)));
     });
 
+    await t.step(
+      "what this process last saw of the window is checked, not trusted: a limit lowered elsewhere holds",
+      async () => {
+        const student = active[2];
+        const window = (await getWindow(groupId))!;
+        const offers = await listOfferings(groupId, { limit: 500 }, { studentId: student }, "en");
+        const open = offers.data.filter((o) => o.refusals?.length === 0 && o.seatsLeft > 5);
+        const first = open[0];
+        const second = open.find((o) =>
+          o.course.id !== first.course.id &&
+          !clashingLessons(list.find((s) => s.id === o.id)!, list.find((s) => s.id === first.id)!)
+        )!;
+        await addRegistration({ sectionId: first.id, studentId: student }, asStudent(student));
+        // As another instance would: straight into KV, past everything this process keeps.
+        await db().set(keys.window(groupId), { ...window, creditLimit: first.course.credits });
+        const error = await refusal(
+          addRegistration({ sectionId: second.id, studentId: student }, asStudent(student)),
+        );
+        assert(
+          Object.keys(error.options.fields ?? {}).includes("credits"),
+          JSON.stringify(error.options.fields),
+        );
+        await db().set(keys.window(groupId), window);
+      },
+    );
+
     await t.step("the same student twice at once: one registration, one duplicate", async () => {
       const section = list[list.length - 2];
       const twice = await Promise.allSettled(
