@@ -257,6 +257,36 @@ Deno.test("academic registration API", async (t) => {
     );
   });
 
+  await t.step(
+    "the page's section cells, kept once rendered, follow the language and a renamed course",
+    async () => {
+      // The sections' table alone: the student's own registrations above it name their courses too.
+      const page = async (lang: string) => {
+        const html = await (await app.request("/registration", {
+          headers: { cookie: `session=${tokens.get("student")}; lang=${lang}` },
+        })).text();
+        return html.slice(html.indexOf('id="registration-sections"'), html.indexOf("</table>"));
+      };
+      const [ka, en] = [(await offers("ka"))[0], (await offers("en"))[0]];
+      for (let i = 0; i < 2; i++) {
+        assertStringIncludes(await page("en"), `>${en.course.name}<`);
+        assertStringIncludes(await page("ka"), `>${ka.course.name}<`);
+      }
+      const renamed = `Renamed ${crypto.randomUUID().slice(0, 8)}`;
+      const book = (await call("staff", "GET", `/api/books/${en.course.id}`)).body;
+      const { id: _, ...form } = book;
+      const edit = await call("staff", "PUT", `/api/books/${en.course.id}`, { ...form, nameEng: renamed });
+      assertEquals(edit.status, 200, JSON.stringify(edit.body));
+      assertStringIncludes(await page("en"), `>${renamed}<`);
+      const { id: __, ...saved } = edit.body;
+      const back = await call("staff", "PUT", `/api/books/${en.course.id}`, {
+        ...saved,
+        nameEng: form.nameEng,
+      });
+      assertEquals(back.status, 200, JSON.stringify(back.body));
+    },
+  );
+
   await t.step("the student's timetable shows exactly their enrolled sections", async () => {
     const res = await app.request("/tables?group=" + held.id.split("-")[0], {
       headers: { cookie: `session=${tokens.get("student")}; lang=en` },

@@ -6,6 +6,7 @@
  */
 import type { OfferingRow } from "../../services/registration/offerings.ts";
 import { buttonClass } from "../ui/button.tsx";
+import { CachedFragment } from "../../framework/islands.ts";
 import type { Translate } from "../../utils/i18n.ts";
 
 export const money = (tetri: number | null) => tetri === null ? "—" : `${(tetri / 100).toFixed(2)} ₾`;
@@ -70,6 +71,14 @@ function StudentAction({ row, t }: { row: OfferingRow; t: Translate }) {
   );
 }
 
+/**
+ * A row's course, professor and lessons are the same for everyone who sees the semester in one language: their
+ * markup is kept by its content (the cache's scope holds the language and the texts' version), so a page of
+ * sections renders only what is the viewer's own — seats, eligibility, refusals, buttons.
+ */
+const sectionCellsKey = (row: OfferingRow, closedShown: boolean) =>
+  `registration-section\u0000${JSON.stringify([row.course, row.professor, row.lessons, closedShown])}`;
+
 /** A section's columns beyond the five every table shows (course, professor, lessons, seats, price). */
 interface ExtraColumns {
   heads: string[];
@@ -101,17 +110,24 @@ function SectionsTable(
       <tbody>
         {rows.map((row) => (
           <tr key={row.id} class="border-t border-gray-200 align-top" data-section-row={row.id}>
-            <td class="p-2">
-              <div class="font-medium">{row.course.name}</div>
-              <div class="text-xs text-gray-500">
-                {row.course.code} · {row.course.credits} ECTS
-                {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
-              </div>
-            </td>
-            <td class="p-2">{row.professor}</td>
-            <td class="p-2">
-              <LessonList row={row} t={t} />
-            </td>
+            <CachedFragment
+              cacheKey={sectionCellsKey(row, showClosed && row.closed)}
+              render={() => (
+                <>
+                  <td class="p-2">
+                    <div class="font-medium">{row.course.name}</div>
+                    <div class="text-xs text-gray-500">
+                      {row.course.code} · {row.course.credits} ECTS
+                      {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
+                    </div>
+                  </td>
+                  <td class="p-2">{row.professor}</td>
+                  <td class="p-2">
+                    <LessonList row={row} t={t} />
+                  </td>
+                </>
+              )}
+            />
             <td class="p-2">
               <SeatCell row={row} t={t} />
             </td>
