@@ -14,6 +14,7 @@ import { findStudents, type StudentFilter, studentStructure } from "../services/
 import { listRow } from "../services/students/structure.ts";
 import { Random } from "../services/seed/random.ts";
 import { sessionToken } from "./in_process_app.ts";
+import { percentile } from "./report.ts";
 
 const CALLS = 1000;
 const WARMUP = 100;
@@ -29,10 +30,6 @@ export interface ListTiming {
   /** Median number of students a filter matched, and how many filters matched none. */
   matchedMedian: number;
   empty: number;
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 }
 
 function stats(times: number[]) {

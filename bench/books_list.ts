@@ -12,6 +12,7 @@ import * as XLSX from "@e965/xlsx";
 import { createApp } from "../main.ts";
 import { type BookFilter, findBooks } from "../services/books/list_index.ts";
 import { Random } from "../services/seed/random.ts";
+import { percentile } from "./report.ts";
 import { sessionToken } from "./in_process_app.ts";
 
 const CALLS = 1000;
@@ -28,10 +29,6 @@ export interface BooksTiming {
   matchedMedian: number;
   empty: number;
   export: { rows: number; medianMs: number; maxMs: number; bytes: number };
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 }
 
 function stats(times: number[]) {

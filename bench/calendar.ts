@@ -10,7 +10,7 @@
  * `deno task bench` (`--only=calendar`), which runs it in a process of its own.
  */
 import { checksFromChild, reportFigures } from "./child_figures.ts";
-import { type Check, fmtMs } from "./report.ts";
+import { type Check, fmtMs, median } from "./report.ts";
 
 const CONNECTIONS = 20;
 /** Requests per connection in one measured round, and the rounds (an odd number: their median is one). */
@@ -67,7 +67,6 @@ async function measure(): Promise<CalendarFigures> {
       times.sort((a, b) => a - b);
       rounds.push({ p50: pct(times, 0.5), p99: pct(times, 0.99) });
     }
-    const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1];
     return {
       requests: connections * REQUESTS_PER_ROUND * MEASURED_ROUNDS,
       p50: median(rounds.map((r) => r.p50)),

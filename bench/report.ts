@@ -85,3 +85,16 @@ export function fmtPct(ratio: number): string {
 export function fmtBytes(n: number): string {
   return n < 1024 ? `${n} B` : `${fmtInt(n)} B (${(n / 1024).toFixed(1)} KiB)`;
 }
+
+/** The median of the finite values; NaN when there is none. */
+export function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The value at quantile `q` of sorted values (nearest rank). */
+export function percentile(sorted: number[], q: number): number {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+}

@@ -29,6 +29,7 @@ import {
   fmtMs,
   fmtPct,
   machineLines,
+  median,
   table,
 } from "./report.ts";
 import {
@@ -254,14 +255,6 @@ function ratioCheck(name: string, s: Summary, min: number): Check {
     pass: s.ratio >= min && clean(s),
     detail: `${fmtPct(s.ratio)} (median of rounds ${s.ratios.map(fmtPct).join(", ")})${errorsNote(s)}`,
   };
-}
-
-/** The median of the finite values; NaN when there is none. */
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function summarize(name: string, rounds: LoadResult[], bare: LoadResult[]): Summary {

@@ -124,17 +124,11 @@ export function CachedFragment({ cacheKey, render }: { cacheKey: string; render:
   return h(Fragment, null, comment(`fragment:${slot}`), render(), comment(`/fragment:${slot}`));
 }
 
-/** Puts cached HTML in place and remembers the HTML of cacheable markup rendered now. */
-export function applyIslandCache(html: string, own: IslandCollector): string {
-  const parts = islandCacheParts(html, own);
-  return parts.length === 1 ? parts[0] : parts.join("");
-}
-
 const HIT = "<!--cached-html:";
 
 /**
- * {@link applyIslandCache} as the pieces of the document in order, for a caller that adds more before joining
- * them (the document's scripts): the page's HTML is then copied once, not once per step.
+ * Puts cached HTML in place and remembers the HTML of cacheable markup rendered now; answers the document's
+ * pieces in order, for the caller to join once with what it adds (render.ts: the doctype and the scripts).
  */
 export function islandCacheParts(html: string, own: IslandCollector): string[] {
   for (const { start: marker, end: endMarker, key } of own.misses) {

@@ -20,7 +20,7 @@ import {
   type StudentFacts,
 } from "./facts.ts";
 import { commitWithSeats } from "./seat_batches.ts";
-import { decisionEntries, rememberDecisionEntry } from "./decision_reads.ts";
+import { keepEntry, keptEntries } from "./kept_entries.ts";
 import { registrationChanged } from "./changes.ts";
 import {
   AUDIT,
@@ -91,10 +91,10 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
   const reason = overrideReason(input, actor);
   const groupId = section.groupId;
   // What the decision relies on and the checks it fails. A first try takes the seldom-moving keys as last seen
-  // here (decision_reads.ts), which only its commit validates: so a decision that would refuse, or find no
+  // here (kept_entries.ts), which only its commit validates: so a decision that would refuse, or find no
   // such student, reads them all again before it says so.
   const look = async (anew: boolean) => {
-    const { entries, kept } = await decisionEntries([
+    const { entries, kept } = await keptEntries([
       { key: keys.window(groupId), seldom: true },
       { key: keys.settings(section.id), seldom: true },
       { key: keys.registration(input.studentId, groupId, section.id), seldom: false },
@@ -195,7 +195,7 @@ export async function addRegistration(input: AddInput, actor: Actor): Promise<Ad
         };
       },
       committed(result, versionstamp) {
-        rememberDecisionEntry({
+        keepEntry({
           key: student.version.key,
           value: (student.version.value ?? 0) + 1,
           versionstamp,

@@ -25,7 +25,7 @@ import {
 import { capacityOf, getSection, groupSections, seatsOf, type Section } from "./sections.ts";
 import { today } from "./windows.ts";
 import { registrationChanged } from "./changes.ts";
-import { forgetSeats, rememberSeats } from "./seats_cache.ts";
+import { forgetEntry, keepEntry } from "./kept_entries.ts";
 import { AppError, forbidden, notFound } from "../../utils/errors.ts";
 import { notifyInAtomic } from "../notifications/fan_out.ts";
 import { translatorFor } from "../languages/i18n.ts";
@@ -103,10 +103,10 @@ export async function dropRegistration(
       });
       const committed = await atomic.commit();
       if (!committed.ok) {
-        forgetSeats(section.id);
+        forgetEntry(keys.seats(section.id));
         return RETRY;
       }
-      rememberSeats(section.id, next, committed.versionstamp);
+      keepEntry({ key: keys.seats(section.id), value: next, versionstamp: committed.versionstamp });
       return { dropped, promoted };
     }, { attempts: DECISION_ATTEMPTS }));
   await registrationChanged([

@@ -8,7 +8,7 @@ import type { BookConditions } from "../books/conditions.ts";
 import { type Bilingual, type EligibilityResult, evaluateEligibility } from "../books/eligibility.ts";
 import type { RuleStudents } from "../books/rule_students.ts";
 import { getBooks } from "../books/mod.ts";
-import { db, readMany } from "../db/kv.ts";
+import { db, keyId, readMany } from "../db/kv.ts";
 import { ttlCache } from "./display_cache.ts";
 import { BOOKS_VERSION_KEY } from "../books/version.ts";
 import { BOOK_DIALOGS_VERSION_KEY } from "../books/dialog_store.ts";
@@ -93,7 +93,7 @@ function keptTable(kind: KeptKind) {
 function keep(kind: KeptKind, prefix: Deno.KvKey, versionstamp: string, values: unknown[]) {
   const table = keptTable(kind);
   if (table.size >= KEPT_MAX[kind]) table.clear();
-  table.set(prefix.join(":"), { versionstamp, values });
+  table.set(keyId(prefix), { versionstamp, values });
 }
 
 async function keptList<T>(
@@ -101,7 +101,7 @@ async function keptList<T>(
   prefix: Deno.KvKey,
   version: Deno.KvEntryMaybe<unknown>,
 ): Promise<T[]> {
-  const held = keptTable(kind).get(prefix.join(":"));
+  const held = keptTable(kind).get(keyId(prefix));
   // A copy of the list: callers add to theirs (a decision appends the registration it made).
   if (held && version.versionstamp !== null && held.versionstamp === version.versionstamp) {
     return [...held.values] as T[];

@@ -17,7 +17,7 @@ import { db, keyId, KV_LIMITS, readMany } from "../db/kv.ts";
 import { RETRY } from "../db/retry.ts";
 import { keys, type SectionSeats } from "./model.ts";
 import { seatsOf } from "./sections.ts";
-import { forgetSeats, rememberSeats, seatsEntry } from "./seats_cache.ts";
+import { forgetEntry, keepEntry, keptEntry } from "./kept_entries.ts";
 
 export interface SeatDecision<R> {
   /** Entries the decision read and relies on. */
@@ -124,7 +124,7 @@ async function stillCurrent(round: Waiting[]): Promise<Waiting[]> {
 /** Seats in arrival order on each counter, one atomic; whether it committed. */
 async function commitRound(round: Waiting[]): Promise<boolean> {
   const sectionIds = [...new Set(round.map((w) => w.sectionId))];
-  const seats = await Promise.all(sectionIds.map(seatsEntry));
+  const seats = await Promise.all(sectionIds.map((id) => keptEntry<SectionSeats>(keys.seats(id))));
   const atomic = db().atomic();
   const counters = new Map<string, SectionSeats>();
   sectionIds.forEach((id, i) => {
@@ -146,10 +146,12 @@ async function commitRound(round: Waiting[]): Promise<boolean> {
   for (const [id, counter] of counters) atomic.set(keys.seats(id), counter);
   const committed = await atomic.commit();
   if (!committed.ok) {
-    for (const id of sectionIds) forgetSeats(id);
+    for (const id of sectionIds) forgetEntry(keys.seats(id));
     return false;
   }
-  for (const [id, counter] of counters) rememberSeats(id, counter, committed.versionstamp);
+  for (const [id, counter] of counters) {
+    keepEntry({ key: keys.seats(id), value: counter, versionstamp: committed.versionstamp });
+  }
   for (const { waiting, result } of settled) {
     waiting.decision.committed?.(result, committed.versionstamp);
     waiting.resolve(result);
@@ -169,7 +171,7 @@ async function drain(lane: Lane) {
         if (!round.length || !(await commitRound(round))) { for (const w of round) w.resolve(RETRY); }
       }
     } catch (error) {
-      for (const w of round) forgetSeats(w.sectionId);
+      for (const w of round) forgetEntry(keys.seats(w.sectionId));
       for (const w of round) w.reject(error);
     }
   }
