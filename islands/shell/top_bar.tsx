@@ -221,7 +221,6 @@ export function TopBar(
         <a href={profileHref} class={MENU_ITEM_CLASS}>{t("shell.profile")}</a>
         <a href="/my-devices" class={MENU_ITEM_CLASS}>{t("shell.myDevices")}</a>
         <a href="/user/notifications/settings" class={MENU_ITEM_CLASS}>{t("shell.notificationSettings")}</a>
-        <LazyLiveToggles guard={user.guard} />
         <button
           type="button"
           class={MENU_ITEM_CLASS}
@@ -235,6 +234,8 @@ export function TopBar(
         <form method="post" action="/logout" data-native>
           <button type="submit" class={`${MENU_ITEM_CLASS} text-red-700`}>{t("shell.logout")}</button>
         </form>
+        {/* Last: its rows appear when the live state answers, and must not move an item under a pointer on its way. */}
+        <LazyLiveToggles guard={user.guard} />
       </Dropdown>
       {/* Mounted only while open: closed dialogs would add markup to every page for nothing. */}
       {dialogs && dialog === "password" && (

@@ -131,9 +131,22 @@ Deno.test({
 
         await t.step("Zoom checkbox for academic staff, observing checkbox for observers", async () => {
           const prof = await session(DEMO.prof);
+          // The Zoom row appears when the status answers, held back here: no item above it may move meanwhile
+          // (a click on "switch account" would land on the checkbox that took its place).
+          let answer!: () => void;
+          const answered = new Promise<void>((resolve) => answer = resolve);
+          await prof.route("**/shell/zoom", async (route) => {
+            await answered;
+            await route.continue();
+          });
           await prof.click("#user-menu-button");
+          const switchAccount = prof.getByRole("button", { name: "ანგარიშის შეცვლა" });
+          const before = await switchAccount.boundingBox();
+          answer();
           const zoom = prof.getByTestId("zoom-online");
           await zoom.waitFor();
+          assertEquals(await switchAccount.boundingBox(), before);
+          await prof.unroute("**/shell/zoom");
           assertEquals(await zoom.isChecked(), false);
           assertEquals(await prof.getByTestId("observing").count(), 0);
           await zoom.check();
