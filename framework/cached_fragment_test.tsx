@@ -1,6 +1,6 @@
 import { renderToString } from "preact-render-to-string";
 import { assertEquals } from "../tests/assert.ts";
-import { CachedFragment, collectIslands, islandCacheParts } from "./islands.ts";
+import { CachedFragment, collectIslands, rememberRendered } from "./islands.ts";
 
 function page(cacheKey: string, counter: { renders: number }, scope: string | null = "ka") {
   const { result, collector } = collectIslands(() =>
@@ -19,7 +19,8 @@ function page(cacheKey: string, counter: { renders: number }, scope: string | nu
         />
       </div>,
     ), scope);
-  return islandCacheParts(result, collector).join("");
+  rememberRendered(result, collector);
+  return result;
 }
 
 Deno.test("cached server markup", async (t) => {

@@ -28,8 +28,6 @@ export interface IslandCollector {
   depth: number;
   /** null: no caching for this render. */
   cacheScope: string | null;
-  /** Cached HTML by slot, each put in place of its `<!--cached-html:slot-->` placeholder. */
-  hits: string[];
   /** Markup rendered now whose HTML is to be remembered: it lies between `start` and `end`. */
   misses: { start: string; end: string; key: string }[];
 }
@@ -78,7 +76,6 @@ export function collectIslands<T>(
     props: [],
     depth: 0,
     cacheScope,
-    hits: [],
     misses: [],
   };
   collector = own;
@@ -91,6 +88,15 @@ export function collectIslands<T>(
 
 const comment = (text: string) => h(Fragment, { UNSTABLE_comment: text } as Record<string, unknown>);
 
+/**
+ * HTML put into the output as it is, by the renderer itself (a Fragment's `tpl` is how preact-render-to-string
+ * takes precompiled JSX): cached markup lands in place while the page renders, with no pass over the document.
+ */
+export const rawHtml = (html: string) => h(Fragment, { tpl: [html] } as Record<string, unknown>);
+
+/** The islands of the render in progress (null outside `collectIslands`). */
+export const islandsRendering = (): IslandCollector | null => collector;
+
 function IslandBoundary({ island, props }: { island: IslandInfo; props: Record<string, unknown> }) {
   const own = collector!;
   const json = serialize(props, island.name);
@@ -102,7 +108,7 @@ function IslandBoundary({ island, props }: { island: IslandInfo; props: Record<s
     const html = ssrCache.get(key);
     if (html === undefined) {
       own.misses.push({ start: `<!--island:${island.name}:${index}-->`, end: "<!--/island-->", key });
-    } else body = comment(`cached-html:${own.hits.push(html) - 1}`);
+    } else body = rawHtml(html);
   }
   return h(Fragment, null, comment(`island:${island.name}:${index}`), body, comment("/island"));
 }
@@ -118,19 +124,17 @@ export function CachedFragment({ cacheKey, render }: { cacheKey: string; render:
   const key = `\u0001${own.cacheScope}\u0000${cacheKey}`;
   const html = ssrCache.get(key);
   // (A comment renders only as a child, never as a component's root.)
-  if (html !== undefined) return h(Fragment, null, comment(`cached-html:${own.hits.push(html) - 1}`));
+  if (html !== undefined) return rawHtml(html);
   const slot = own.misses.length;
   own.misses.push({ start: `<!--fragment:${slot}-->`, end: `<!--/fragment:${slot}-->`, key });
   return h(Fragment, null, comment(`fragment:${slot}`), render(), comment(`/fragment:${slot}`));
 }
 
-const HIT = "<!--cached-html:";
-
 /**
- * Puts cached HTML in place and remembers the HTML of cacheable markup rendered now; answers the document's
- * pieces in order, for the caller to join once with what it adds (render.ts: the doctype and the scripts).
+ * Remembers the HTML of cacheable markup rendered now (found between its markers in the document); a render
+ * that met only cached markup has nothing to remember, and the document is not read again.
  */
-export function islandCacheParts(html: string, own: IslandCollector): string[] {
+export function rememberRendered(html: string, own: IslandCollector): void {
   for (const { start: marker, end: endMarker, key } of own.misses) {
     const start = html.indexOf(marker);
     const from = start + marker.length;
@@ -139,17 +143,6 @@ export function islandCacheParts(html: string, own: IslandCollector): string[] {
     if (ssrCache.size >= SSR_CACHE_MAX) ssrCache.delete(ssrCache.keys().next().value!);
     ssrCache.set(key, html.slice(from, end));
   }
-  if (own.hits.length === 0) return [html];
-  const parts: string[] = [];
-  let from = 0;
-  for (let at = html.indexOf(HIT); at !== -1; at = html.indexOf(HIT, from)) {
-    const close = html.indexOf("-->", at + HIT.length);
-    if (close === -1) break;
-    parts.push(html.slice(from, at), own.hits[Number(html.slice(at + HIT.length, close))] ?? "");
-    from = close + 3;
-  }
-  parts.push(html.slice(from));
-  return parts;
 }
 
 type HookedOptions = typeof options & { __b?: (vnode: VNode) => void };

@@ -1,12 +1,18 @@
 /**
  * The render pipeline: `_app` → layouts → page, rendered to one string. When islands were met, the props
- * JSON and the boot module (with the request's CSP nonce) are added before `</body>`; a page without islands
- * gets no script at all.
+ * JSON and the boot module (with the request's CSP nonce) follow the layouts and the page, at the end of the
+ * app's `<body>`; a page without islands gets no script at all.
  */
-import { type ComponentType, h, type VNode } from "preact";
+import { type ComponentType, Fragment, h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { BuildManifest } from "./build_manifest.ts";
-import { collectIslands, islandCacheParts, type IslandCollector } from "./islands.ts";
+import {
+  collectIslands,
+  type IslandCollector,
+  islandsRendering,
+  rawHtml,
+  rememberRendered,
+} from "./islands.ts";
 import { serialize } from "./serialize.ts";
 import type { BaseState, PageProps } from "./types.ts";
 
@@ -30,23 +36,29 @@ export function renderDocument<State extends BaseState>(input: RenderInput<State
     const Wrapped: AnyComponent = Inner;
     Inner = (): VNode => h(layout, { ...props, Component: Wrapped });
   }
-  const root = app ? h(app, { ...props, Component: Inner }) : h(Inner, {});
+  // The scripts follow the page's content (the end of <body>): rendered there, after every island they name,
+  // they join the renderer's output like the rest, and the document is never searched or copied here.
+  let named = 0;
+  const Scripts = () => {
+    const collector = islandsRendering()!;
+    named = collector.props.length;
+    return collector.used.size ? rawHtml(islandScripts(collector, input.build, props.state.nonce)) : null;
+  };
+  const Content = Inner;
+  const WithScripts: AnyComponent = () => h(Fragment, null, h(Content, {}), h(Scripts, {}));
+  const root = app ? h(app, { ...props, Component: WithScripts }) : h(WithScripts, {});
   const { result: rendered, collector } = collectIslands(
     () => renderToString(root),
     input.islandCacheScope ?? null,
   );
-  // The document is assembled from pieces and joined once: the rendered page, cached HTML put in place, the
-  // doctype and the scripts before `</body>` (which is in the last piece: cached markup lies inside the body).
-  const parts = islandCacheParts(rendered, collector);
-  if (!rendered.startsWith("<!DOCTYPE")) parts.unshift("<!DOCTYPE html>");
-  if (collector.used.size) {
-    const scripts = islandScripts(collector, input.build, props.state.nonce);
-    const last = parts[parts.length - 1];
-    const at = last.lastIndexOf("</body>");
-    if (at === -1) parts.push(scripts);
-    else parts.splice(parts.length - 1, 1, last.slice(0, at), scripts, last.slice(at));
+  if (collector.props.length !== named) {
+    throw new Error(
+      `render: ${collector.props.length - named} island(s) rendered outside the page's content, which the ` +
+        "island scripts follow: render <Component /> in the app's <body>, after any island of the app's own.",
+    );
   }
-  return parts.length === 1 ? parts[0] : parts.join("");
+  rememberRendered(rendered, collector);
+  return "<!DOCTYPE html>" + rendered;
 }
 
 /** The JSON the boot runtime reads: `m` island name → chunk URL, `p` props by index, `i` init module. */

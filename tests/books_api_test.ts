@@ -106,6 +106,23 @@ Deno.test("courses API", async (t) => {
     assertEquals((await (await get(`/api/books/${created.id}`)).json()).credit, 5);
   });
 
+  await t.step("a row of /books, kept once rendered, follows an edit at the next request", async () => {
+    const row = (html: string) =>
+      html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>")).replace(/<!--\/?fragment:\d+-->/g, "");
+    const before = row(await (await page("?text=DB-101&names=en")).text());
+    assert(before.includes('<span lang="en">Databases</span>'), "the course is listed");
+    assertEquals(row(await (await page("?text=DB-101&names=en")).text()), before);
+    const edited = await send("PUT", `/api/books/${created.id}`, {
+      ...course("DB-101", { credit: 5, nameEng: "Database systems" }),
+      versionstamp: created.versionstamp,
+    });
+    assertEquals(edited.status, 200);
+    created = await edited.json();
+    const after = row(await (await page("?text=DB-101&names=en")).text());
+    assert(after.includes('<span lang="en">Database systems</span>'), "the new name is shown");
+    assert(!after.includes(">Databases<"), "the old name is gone");
+  });
+
   await t.step("bookList: filters, paging and the server timing", async () => {
     const res = await get("/api/books?type=2&limit=5");
     assertEquals(res.status, 200);

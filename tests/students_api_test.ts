@@ -341,6 +341,18 @@ Deno.test("students API", async (t) => {
       "export of the same filter",
     );
     assertEquals((await page("", tokens.limited)).status, 403);
+    // A row's markup is kept once rendered: a renamed program shows in it at the next request.
+    const rows = async () => {
+      const html = await (await page(`?text=kapanadze&programId=${bba.id}`)).text();
+      return html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
+    };
+    assert((await rows()).includes(bba.nameEn));
+    await bulkSet([[["programs", bba.id], { ...bba, nameEn: "Renamed programme" }]]);
+    await bulkSet([[["meta", "structure_version"], Date.now()]]);
+    const renamed = await rows();
+    assert(renamed.includes("Renamed programme") && !renamed.includes(bba.nameEn), renamed);
+    await bulkSet([[["programs", bba.id], bba]]);
+    await bulkSet([[["meta", "structure_version"], Date.now()]]);
     const profile = await app.request(`/students/${created[1].id}`, {
       headers: { cookie: `session=${tokens.staff}; lang=en` },
     });

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from "preact";
+import { type ComponentChildren, Fragment, type VNode } from "preact";
 import { cx } from "./class_names.ts";
 import { Spinner } from "./spinner.tsx";
 
@@ -24,6 +24,11 @@ export interface DataTableProps<T> {
   /** Names the table for screen readers; visually hidden. */
   caption?: string;
   class?: string;
+  /**
+   * Puts each row in place, given the function that renders it: a server-rendered table passes one that keeps
+   * a row's markup (framework CachedFragment) under what the row shows, so a row seen before is not rendered.
+   */
+  placeRow?: (row: T, render: () => VNode) => ComponentChildren;
 }
 
 // A column that sets its own alignment must not also get the default start alignment (the later rule wins).
@@ -39,10 +44,32 @@ function defaultCell(row: object, key: string): string {
  * jump) and the table is marked aria-busy.
  */
 export function DataTable<T extends object>(
-  { columns, rows, rowKey, emptyText, loading = false, loadingText = "Loading…", caption, class: extra }:
-    DataTableProps<T>,
+  {
+    columns,
+    rows,
+    rowKey,
+    emptyText,
+    loading = false,
+    loadingText = "Loading…",
+    caption,
+    class: extra,
+    placeRow,
+  }: DataTableProps<T>,
 ) {
   const isEmpty = rows.length === 0;
+  const renderRow = (row: T, index: number) => (
+    <tr key={rowKey ? rowKey(row, index) : index} class="ui-tr">
+      {columns.map((column) => (
+        <td
+          key={column.key}
+          class={cx("ui-td", column.class)}
+          data-label={typeof column.header === "string" ? column.header : undefined}
+        >
+          {column.render ? column.render(row) : defaultCell(row, column.key)}
+        </td>
+      ))}
+    </tr>
+  );
   return (
     // A table wider than the screen scrolls sideways: the keyboard must reach it too (WCAG 2.1.1), so the
     // scrolling box is a named, focusable region.
@@ -83,19 +110,13 @@ export function DataTable<T extends object>(
               </td>
             </tr>
           )}
-          {rows.map((row, index) => (
-            <tr key={rowKey ? rowKey(row, index) : index} class="ui-tr">
-              {columns.map((column) => (
-                <td
-                  key={column.key}
-                  class={cx("ui-td", column.class)}
-                  data-label={typeof column.header === "string" ? column.header : undefined}
-                >
-                  {column.render ? column.render(row) : defaultCell(row, column.key)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {placeRow
+            ? rows.map((row, index) => (
+              <Fragment key={rowKey ? rowKey(row, index) : index}>
+                {placeRow(row, () => renderRow(row, index))}
+              </Fragment>
+            ))
+            : rows.map(renderRow)}
         </tbody>
       </table>
       {loading && !isEmpty && (

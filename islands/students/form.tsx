@@ -48,7 +48,7 @@ export interface StudentFormProps {
   /** Personal fields the editor may not see: not shown, sent empty, and kept as stored by the server. */
   hidden?: string[];
   /** The citizenships offered, named in the page's language (the student's own is among them). */
-  countries?: SelectOption[];
+  countries?: readonly SelectOption[];
 }
 
 const EMPTY: StudentFormValues = {

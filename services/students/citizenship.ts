@@ -61,9 +61,27 @@ export function citizenshipName(code: string, lang: string): string {
 }
 
 /** The citizenships a form offers, Georgia first then by name in `lang`; `current` is added when not among them. */
-export function citizenshipChoices(lang: string, current?: string): { value: string; label: string }[] {
+export function citizenshipChoices(lang: string, current?: string): readonly Readonly<Choice>[] {
   const codes = Object.keys(KA_NAMES);
   if (current && !codes.includes(current)) codes.push(current);
-  const [home, ...rest] = codes.map((code) => ({ value: code, label: citizenshipName(code, lang) }));
-  return [home, ...rest.sort((a, b) => a.label.localeCompare(b.label, lang))];
+  else return offered.get(lang) ?? remember(lang, choicesOf(codes, lang));
+  return choicesOf(codes, lang);
+}
+
+type Choice = { value: string; label: string };
+
+// The usual list is the same for every request in a language: named and sorted (ICU's collation) once, and
+// frozen, so a page's island props serialize it once too (framework/serialize.ts).
+const offered = new Map<string, readonly Readonly<Choice>[]>();
+
+function remember(lang: string, choices: readonly Readonly<Choice>[]) {
+  offered.set(lang, choices);
+  return choices;
+}
+
+function choicesOf(codes: string[], lang: string): readonly Readonly<Choice>[] {
+  const [home, ...rest] = codes.map((code) =>
+    Object.freeze({ value: code, label: citizenshipName(code, lang) })
+  );
+  return Object.freeze([home, ...rest.sort((a, b) => a.label.localeCompare(b.label, lang))]);
 }
