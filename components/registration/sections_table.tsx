@@ -72,17 +72,20 @@ function StudentAction({ row, t }: { row: OfferingRow; t: Translate }) {
 }
 
 /**
- * A row's course, professor and lessons are the same for everyone who sees the semester in one language: their
- * markup is kept by its content (the cache's scope holds the language and the texts' version), so a page of
- * sections renders only what is the viewer's own — seats, eligibility, refusals, buttons.
+ * A row's markup is kept under all it shows: the row itself (course, professor, lessons, seats, and for a
+ * student the eligibility, refusals and their own registration) and what the table adds to it. The cache's
+ * scope holds the language and the texts' version. Students who see a section alike share its markup, and a
+ * page renders only rows whose content it has not met.
  */
-const sectionCellsKey = (row: OfferingRow, closedShown: boolean) =>
-  `registration-section\u0000${JSON.stringify([row.course, row.professor, row.lessons, closedShown])}`;
+const rowKey = (row: OfferingRow, table: string) =>
+  `registration-row\u0000${table}\u0000${JSON.stringify(row)}`;
 
 /** A section's columns beyond the five every table shows (course, professor, lessons, seats, price). */
 interface ExtraColumns {
   heads: string[];
   cells(row: OfferingRow): preact.JSX.Element;
+  /** Names what the cells show beyond the row itself (a link's address, say). */
+  key(row: OfferingRow): string;
 }
 
 function SectionsTable(
@@ -109,31 +112,30 @@ function SectionsTable(
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.id} class="border-t border-gray-200 align-top" data-section-row={row.id}>
-            <CachedFragment
-              cacheKey={sectionCellsKey(row, showClosed && row.closed)}
-              render={() => (
-                <>
-                  <td class="p-2">
-                    <div class="font-medium">{row.course.name}</div>
-                    <div class="text-xs text-gray-500">
-                      {row.course.code} · {row.course.credits} ECTS
-                      {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
-                    </div>
-                  </td>
-                  <td class="p-2">{row.professor}</td>
-                  <td class="p-2">
-                    <LessonList row={row} t={t} />
-                  </td>
-                </>
-              )}
-            />
-            <td class="p-2">
-              <SeatCell row={row} t={t} />
-            </td>
-            <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
-            {extra.cells(row)}
-          </tr>
+          <CachedFragment
+            key={row.id}
+            cacheKey={rowKey(row, `${showClosed}\u0000${extra.key(row)}`)}
+            render={() => (
+              <tr class="border-t border-gray-200 align-top" data-section-row={row.id}>
+                <td class="p-2">
+                  <div class="font-medium">{row.course.name}</div>
+                  <div class="text-xs text-gray-500">
+                    {row.course.code} · {row.course.credits} ECTS
+                    {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
+                  </div>
+                </td>
+                <td class="p-2">{row.professor}</td>
+                <td class="p-2">
+                  <LessonList row={row} t={t} />
+                </td>
+                <td class="p-2">
+                  <SeatCell row={row} t={t} />
+                </td>
+                <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
+                {extra.cells(row)}
+              </tr>
+            )}
+          />
         ))}
       </tbody>
     </table>
@@ -177,6 +179,7 @@ function StudentStatus({ row, t }: { row: OfferingRow; t: Translate }) {
 export function StudentSectionsTable({ rows, t }: { rows: OfferingRow[]; t: Translate }) {
   const extra = {
     heads: [t("registration.status"), ""],
+    key: () => "student",
     cells: (row: OfferingRow) => (
       <>
         <td class="p-2">
@@ -196,6 +199,7 @@ export function StaffSectionsTable(
 ) {
   const extra = {
     heads: [""],
+    key: (row: OfferingRow) => `staff\u0000${href(row.id)}`,
     cells: (row: OfferingRow) => (
       <td class="p-2">
         <a class={buttonClass("secondary", "sm")} href={href(row.id)}>
