@@ -28,6 +28,11 @@ export interface IslandCollector {
   depth: number;
   /** null: no caching for this render. */
   cacheScope: string | null;
+  /**
+   * Tells this render's markers from those inside cached HTML put in place (a fragment kept with a fragment
+   * inside it), so what is remembered is what this render made.
+   */
+  id: number;
   /** Markup rendered now whose HTML is to be remembered: it lies between `start` and `end`. */
   misses: { start: string; end: string; key: string }[];
 }
@@ -38,6 +43,7 @@ const ssrCache = new Map<string, string>();
 const byComponent = new Map<unknown, IslandInfo>();
 const byName = new Map<string, IslandInfo>();
 let collector: IslandCollector | null = null;
+let renders = 0;
 
 export function registerIslands(modules: Record<string, Record<string, unknown>>): IslandInfo[] {
   for (const [file, mod] of Object.entries(modules)) {
@@ -76,6 +82,7 @@ export function collectIslands<T>(
     props: [],
     depth: 0,
     cacheScope,
+    id: ++renders,
     misses: [],
   };
   collector = own;
@@ -125,7 +132,7 @@ export function CachedFragment({ cacheKey, render }: { cacheKey: string; render:
   const html = ssrCache.get(key);
   // (A comment renders only as a child, never as a component's root.)
   if (html !== undefined) return rawHtml(html);
-  const slot = own.misses.length;
+  const slot = `${own.id}.${own.misses.length}`;
   own.misses.push({ start: `<!--fragment:${slot}-->`, end: `<!--/fragment:${slot}-->`, key });
   return h(Fragment, null, comment(`fragment:${slot}`), render(), comment(`/fragment:${slot}`));
 }
