@@ -113,7 +113,11 @@ export async function loadTables(
 ): Promise<TablesData> {
   const canAll = viewer.can("menu.table.all");
   const today = localNow(now).date;
-  const groups = await listGroups();
+  // The pickers' lists do not depend on the semester: read with the semesters, in one KV round trip.
+  const [groups, pickerLists] = await Promise.all([
+    listGroups(),
+    canAll ? readPickerLists(query, lang) : null,
+  ]);
   const group = groups.find((g) => g.id === query.group) ?? defaultGroup(groups, today);
   const monday = query.week ?? defaultWeek(group?.value ?? null, today);
   const dates = weekDates(monday);
@@ -129,13 +133,16 @@ export async function loadTables(
   else if (query.auditorium) keep.auditorium = String(query.auditorium);
   else if (query.program) keep.program = String(query.program);
 
-  const view = scope && group ? await scopeView(scope, group.id) : null;
-  const [lessons, pickers, clashes, scopeLabel] = await Promise.all([
-    group && view ? lessonsOn(view.entries, group.value, dates, lang, now, view.names) : [],
-    canAll ? loadPickers(query, keep, monday, lang) : null,
+  // The scope's lessons and the semester's clashes, in one round trip too.
+  const [view, clashes] = await Promise.all([
+    scope && group ? scopeView(scope, group.id) : null,
     canAll && group ? groupClashes(group.id) : [],
+  ]);
+  const [lessons, scopeLabel] = await Promise.all([
+    group && view ? lessonsOn(view.entries, group.value, dates, lang, now, view.names) : [],
     labelOf(scope, lang, t, view?.names),
   ]);
+  const pickers = pickerLists && pickerOptions(pickerLists, keep, monday, lang);
   const days: DayColumn[] = dates.map((date) => ({
     date,
     weekday: isoWeekday(date),
@@ -174,13 +181,22 @@ export async function loadTables(
   };
 }
 
-async function loadPickers(query: TablesQuery, keep: Record<string, string>, monday: string, lang: Lang) {
-  const base: Record<string, string> = keep.group ? { group: keep.group, week: monday } : { week: monday };
+async function readPickerLists(query: TablesQuery, lang: Lang) {
   const [found, rooms, programs] = await Promise.all([
     query.q ? listHr({ kind: "academic", text: query.q, limit: 20, lang }) : { items: [], total: 0 },
     listAuditoriums(),
     listAllPrograms(),
   ]);
+  return { found, rooms, programs };
+}
+
+function pickerOptions(
+  { found, rooms, programs }: Awaited<ReturnType<typeof readPickerLists>>,
+  keep: Record<string, string>,
+  monday: string,
+  lang: Lang,
+) {
+  const base: Record<string, string> = keep.group ? { group: keep.group, week: monday } : { week: monday };
   return {
     matches: found.items.map((p) => ({
       id: p.id,
