@@ -63,9 +63,8 @@ export function citizenshipName(code: string, lang: string): string {
 /** The citizenships a form offers, Georgia first then by name in `lang`; `current` is added when not among them. */
 export function citizenshipChoices(lang: string, current?: string): readonly Readonly<Choice>[] {
   const codes = Object.keys(KA_NAMES);
-  if (current && !codes.includes(current)) codes.push(current);
-  else return offered.get(lang) ?? remember(lang, choicesOf(codes, lang));
-  return choicesOf(codes, lang);
+  if (!current || codes.includes(current)) return offered.get(lang) ?? remember(lang, choicesOf(codes, lang));
+  return choicesOf([...codes, current], lang);
 }
 
 type Choice = { value: string; label: string };
