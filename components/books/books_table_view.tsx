@@ -4,7 +4,7 @@
  * page's actions island, so the table itself ships no JavaScript.
  */
 import { DataTable, type DataTableColumn } from "../ui/mod.ts";
-import { CachedFragment } from "../../framework/islands.ts";
+import { keptRow } from "../ui/kept_row.tsx";
 import { t } from "../../utils/i18n.ts";
 import { actionTitles, BookActionIcons, BookRowActions, visibleActions } from "./book_row_actions.tsx";
 import type { BookRowSummary } from "./dialog_props.ts";
@@ -67,10 +67,10 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
       ),
     });
   }
-  // A row shows its fields, the names' language and the actions (the page's language is the cache's scope).
-  const shown = `books-row\u0000${names}\u0000${categories}\u0000${actions.map((a) => a.action).join()}`;
-  const cellsKey = (row: BookTableRow) =>
-    `${shown}\u0000${row.id}\u0000${row.versionstamp}\u0000${row.langCode}\u0000${row.name}\u0000${row.nameEng}\u0000${row.code}\u0000${row.credit}\u0000${row.conditionStatus}\u0000${row.componentCount}`;
+  // A row also shows the names' language and the viewer's actions.
+  const placeRow = keptRow<BookTableRow>(
+    `books-row\u0000${names}\u0000${categories}\u0000${actions.map((a) => a.action).join()}`,
+  );
   return (
     <div id="books-table">
       {actions.length > 0 && <BookActionIcons />}
@@ -78,7 +78,7 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        placeRow={(row, render) => <CachedFragment cacheKey={cellsKey(row)} render={render} />}
+        placeRow={placeRow}
         emptyText={emptyText}
         caption={t("books.title")}
       />

@@ -6,7 +6,8 @@
  */
 import type { OfferingRow } from "../../services/registration/offerings.ts";
 import { buttonClass } from "../ui/button.tsx";
-import { CachedFragment } from "../../framework/islands.ts";
+import { keptRow } from "../ui/kept_row.tsx";
+import { Fragment } from "preact";
 import type { Translate } from "../../utils/i18n.ts";
 
 export const money = (tetri: number | null) => tetri === null ? "—" : `${(tetri / 100).toFixed(2)} ₾`;
@@ -71,20 +72,11 @@ function StudentAction({ row, t }: { row: OfferingRow; t: Translate }) {
   );
 }
 
-/**
- * A row's markup is kept under all it shows: the row itself (course, professor, lessons, seats, and for a
- * student the eligibility, refusals and their own registration) and what the table adds to it. The cache's
- * scope holds the language and the texts' version. Students who see a section alike share its markup, and a
- * page renders only rows whose content it has not met.
- */
-const rowKey = (row: OfferingRow, table: string) =>
-  `registration-row\u0000${table}\u0000${JSON.stringify(row)}`;
-
 /** A section's columns beyond the five every table shows (course, professor, lessons, seats, price). */
 interface ExtraColumns {
   heads: string[];
   cells(row: OfferingRow): preact.JSX.Element;
-  /** Names what the cells show beyond the row itself (a link's address, say). */
+  /** Names what the cells show beyond the row itself (a link's address, say): rows are kept by both. */
   key(row: OfferingRow): string;
 }
 
@@ -112,30 +104,31 @@ function SectionsTable(
       </thead>
       <tbody>
         {rows.map((row) => (
-          <CachedFragment
-            key={row.id}
-            cacheKey={rowKey(row, `${showClosed}\u0000${extra.key(row)}`)}
-            render={() => (
-              <tr class="border-t border-gray-200 align-top" data-section-row={row.id}>
-                <td class="p-2">
-                  <div class="font-medium">{row.course.name}</div>
-                  <div class="text-xs text-gray-500">
-                    {row.course.code} · {row.course.credits} ECTS
-                    {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
-                  </div>
-                </td>
-                <td class="p-2">{row.professor}</td>
-                <td class="p-2">
-                  <LessonList row={row} t={t} />
-                </td>
-                <td class="p-2">
-                  <SeatCell row={row} t={t} />
-                </td>
-                <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
-                {extra.cells(row)}
-              </tr>
+          <Fragment key={row.id}>
+            {keptRow<OfferingRow>(`registration-row\u0000${showClosed}\u0000${extra.key(row)}`)(
+              row,
+              () => (
+                <tr class="border-t border-gray-200 align-top" data-section-row={row.id}>
+                  <td class="p-2">
+                    <div class="font-medium">{row.course.name}</div>
+                    <div class="text-xs text-gray-500">
+                      {row.course.code} · {row.course.credits} ECTS
+                      {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
+                    </div>
+                  </td>
+                  <td class="p-2">{row.professor}</td>
+                  <td class="p-2">
+                    <LessonList row={row} t={t} />
+                  </td>
+                  <td class="p-2">
+                    <SeatCell row={row} t={t} />
+                  </td>
+                  <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
+                  {extra.cells(row)}
+                </tr>
+              ),
             )}
-          />
+          </Fragment>
         ))}
       </tbody>
     </table>

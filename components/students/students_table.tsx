@@ -1,7 +1,7 @@
 import type { StudentListRow } from "../../services/students/structure.ts";
 import type { Lang, Translate } from "../../utils/i18n.ts";
 import { DataTable, type DataTableColumn } from "../ui/mod.ts";
-import { CachedFragment } from "../../framework/islands.ts";
+import { keptRow } from "../ui/kept_row.tsx";
 import { formatGpa, otherScriptName, statusBadgeClass, studentName } from "./labels.ts";
 
 export interface StudentsTableProps {
@@ -67,14 +67,12 @@ export function StudentsTable({ rows, t, lang, emptyText }: StudentsTableProps) 
       class: "tabular-nums",
     });
   }
-  // A row's markup is kept under all it holds and the columns shown (the page's language is the cache's scope).
-  const shown = `students-row\u0000${columns.length}\u0000`;
   return (
     <DataTable
       columns={columns}
       rows={rows}
       rowKey={(row) => row.id}
-      placeRow={(row, render) => <CachedFragment cacheKey={shown + JSON.stringify(row)} render={render} />}
+      placeRow={keptRow<StudentListRow>(`students-row\u0000${columns.length}`)}
       emptyText={emptyText}
       caption={t("students.title")}
     />

@@ -25,8 +25,8 @@ export interface DataTableProps<T> {
   caption?: string;
   class?: string;
   /**
-   * Puts each row in place, given the function that renders it: a server-rendered table passes one that keeps
-   * a row's markup (framework CachedFragment) under what the row shows, so a row seen before is not rendered.
+   * Puts each row in place, given the function that renders it: a server-rendered table passes `keptRow`
+   * (kept_row.tsx), which keeps a row's markup under what the row shows, so a row seen before is not rendered.
    */
   placeRow?: (row: T, render: () => VNode) => ComponentChildren;
 }

@@ -1,0 +1,16 @@
+/**
+ * Server-rendered table rows kept once rendered (framework CachedFragment), keyed by all a row shows: the row's
+ * own data and what the table shows alike for every row (`shown`: the columns, the viewer's actions…). The
+ * cache's scope holds the page's language and the texts' version. A page then renders only rows whose content
+ * it has not met, and an edited row, whose data differs, is rendered afresh. Server-only: islands render their
+ * tables themselves.
+ */
+import type { VNode } from "preact";
+import { CachedFragment } from "../../framework/islands.ts";
+
+/** What DataTable's `placeRow` takes, for rows kept under `shown` and their JSON. */
+export function keptRow<T>(shown: string) {
+  return (row: T, render: () => VNode) => (
+    <CachedFragment cacheKey={`${shown}\u0000${JSON.stringify(row)}`} render={render} />
+  );
+}
