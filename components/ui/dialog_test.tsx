@@ -60,8 +60,8 @@ Deno.test("ConfirmDialog is an alertdialog described by its message, focus on 'n
   assertEquals(dialog["aria-describedby"], "del-message");
   assertEquals(textOf(html, "del-message"), "Delete this course?");
   const no = tag(html, "button", (b) => "autofocus" in b);
-  assert(no.class.includes("border-gray-300"), "the autofocused button is the secondary 'no'");
-  assert(tag(html, "button", (b) => b.class.includes("bg-danger-600")));
+  assert(no.class.includes("btn-secondary"), "the autofocused button is the secondary 'no'");
+  assert(tag(html, "button", (b) => b.class.includes("btn-danger")));
 });
 
 Deno.test("ConfirmDialog while busy: 'yes' spins, 'no' is disabled, no close button", () => {

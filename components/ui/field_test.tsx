@@ -47,19 +47,19 @@ Deno.test("Button defaults to type=button; loading disables it and marks it busy
   const idle = tag(renderToString(<Button>Save</Button>), "button");
   assertEquals(idle.type, "button");
   assert(!("disabled" in idle));
-  assert(idle.class.includes("bg-primary-600"));
+  assert(idle.class.includes("btn-primary"));
 
   const html = renderToString(<Button type="submit" variant="danger" loading>Delete</Button>);
   const busy = tag(html, "button");
   assertEquals(busy.type, "submit");
   assert("disabled" in busy);
   assertEquals(busy["aria-busy"], "true");
-  assert(busy.class.includes("bg-danger-600"));
+  assert(busy.class.includes("btn-danger"));
   assert(html.includes("animate-spin"), "spinner shown");
 });
 
 Deno.test("icon buttons are square and keep their aria-label", () => {
   const button = tag(renderToString(<Button variant="icon" aria-label="Edit">✎</Button>), "button");
   assertEquals(button["aria-label"], "Edit");
-  assert(button.class.includes("size-10") && !button.class.includes("px-4"));
+  assert(button.class.includes("size-10") && !button.class.includes("btn-md"));
 });

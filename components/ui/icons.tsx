@@ -79,17 +79,8 @@ export const MENU_ICONS: Readonly<Record<string, string>> = {
 export function Icon({ path, class: extra = "size-5" }: { path: string | undefined; class?: string }) {
   if (!path) return null;
   return (
-    <svg
-      class={`shrink-0 ${extra}`}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      stroke-width="1.8"
-      stroke-linecap="round"
-      stroke-linejoin="round"
-      aria-hidden="true"
-      data-icon
-    >
+    // The strokes are the `icon` class's (styles/buttons.css): the side menu repeats this on every page.
+    <svg class={`icon ${extra}`} viewBox="0 0 24 24" aria-hidden="true" data-icon>
       <path d={path} />
     </svg>
   );

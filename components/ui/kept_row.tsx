@@ -8,9 +8,19 @@
 import type { VNode } from "preact";
 import { CachedFragment } from "../../framework/islands.ts";
 
+// A frozen row handed back again (a page built from unchanged inputs: registration/built_pages.ts) keeps its
+// JSON: it cannot change. Rows that are not frozen may be changed in place, so theirs is written each time.
+const rowJson = new WeakMap<object, string>();
+function jsonOf(row: unknown): string {
+  if (typeof row !== "object" || row === null || !Object.isFrozen(row)) return JSON.stringify(row);
+  let json = rowJson.get(row);
+  if (json === undefined) rowJson.set(row, json = JSON.stringify(row));
+  return json;
+}
+
 /** What DataTable's `placeRow` takes, for rows kept under `shown` and their JSON. */
 export function keptRow<T>(shown: string) {
   return (row: T, render: () => VNode) => (
-    <CachedFragment cacheKey={`${shown}\u0000${JSON.stringify(row)}`} render={render} />
+    <CachedFragment cacheKey={`${shown}\u0000${jsonOf(row)}`} render={render} />
   );
 }

@@ -18,9 +18,18 @@ export function ttlCache<K, V>(ttlMs: number, versionKeys: Deno.KvKey[]) {
     return current.map;
   };
   return {
+    /**
+     * Reads the version keys now, for a `many` to come: a page that starts this with its first reads saves
+     * the round trip `many` would make once it knows its ids.
+     */
+    current: table,
     /** The values of `ids`: the fresh ones from here, the rest from `load` (which answers in the same order). */
-    async many(ids: readonly K[], load: (missing: K[]) => Promise<V[]>): Promise<Map<K, V>> {
-      const map = await table();
+    async many(
+      ids: readonly K[],
+      load: (missing: K[]) => Promise<V[]>,
+      current: Promise<Map<K, { at: number; value: V }>> = table(),
+    ): Promise<Map<K, V>> {
+      const map = await current;
       const now = Date.now();
       const out = new Map<K, V>();
       const missing: K[] = [];

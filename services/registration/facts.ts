@@ -147,16 +147,30 @@ export async function readCourseFacts(bookIds: readonly number[]): Promise<Map<n
 const courseNameCache = ttlCache<number, Bilingual>(60_000, [BOOKS_VERSION_KEY]);
 const displayedFacts = ttlCache<number, CourseFacts>(60_000, [BOOK_DIALOGS_VERSION_KEY]);
 
+/** The version reads of the two display caches, started before the page knows its courses. */
+export interface DisplayVersions {
+  facts: ReturnType<typeof displayedFacts.current>;
+  names: ReturnType<typeof courseNameCache.current>;
+}
+
+/** Reads the display caches' version keys now: a page starts this with its first reads (one round trip less). */
+export function readDisplayVersions(): DisplayVersions {
+  return { facts: displayedFacts.current(), names: courseNameCache.current() };
+}
+
 /** Course facts for display (the page's rows), kept while current (display_cache.ts); never for decisions. */
-export function readCourseFactsForDisplay(bookIds: readonly number[]): Promise<Map<number, CourseFacts>> {
+export function readCourseFactsForDisplay(
+  bookIds: readonly number[],
+  versions?: DisplayVersions,
+): Promise<Map<number, CourseFacts>> {
   return displayedFacts.many(bookIds, async (ids) => {
     const read = await readCourseFacts(ids);
     return ids.map((id) => read.get(id)!);
-  });
+  }, versions?.facts);
 }
 
 /** The names the eligibility reasons mention, for the given courses' conditions. */
-export async function namesFor(courses: Iterable<CourseFacts>) {
+export async function namesFor(courses: Iterable<CourseFacts>, versions?: DisplayVersions) {
   const conditions = [...courses].flatMap((c) => c.conditions.value ?? []);
   const members = conditions.flatMap((c) => c.groups.flatMap((g) => g.conditions.map((m) => m.bookId)));
   // Read only what some reason can mention: most courses have no conditions, and a decision's reads all
@@ -169,7 +183,7 @@ export async function namesFor(courses: Iterable<CourseFacts>) {
           const b = books.get(id);
           return b ? { ka: b.name, en: b.nameEng || b.name } : { ka: `#${id}`, en: `#${id}` };
         });
-      })
+      }, versions?.names)
       : new Map<number, Bilingual>(),
     conditions.some((c) => c.programs.length) ? listAllPrograms() : [],
   ]);

@@ -14,9 +14,11 @@ import { clock, endOf, startOf } from "../timetable/rules.ts";
 import { clashesWith, enrolledCredits, failedChecks } from "./checks.ts";
 import { heldOf } from "./decide.ts";
 import {
+  type DisplayVersions,
   eligibilityOf,
   namesFor,
   readCourseFactsForDisplay,
+  readDisplayVersions,
   readStudentFacts,
   type StudentFacts,
 } from "./facts.ts";
@@ -33,10 +35,12 @@ import {
   getSection,
   groupSections,
   readSeatsAndSettings,
+  readSectionSettings,
   type Section,
   SETTINGS_VERSION_KEY,
 } from "./sections.ts";
 import { getWindow, today } from "./windows.ts";
+import { builtFrom, builtPage, keepBuilt } from "./built_pages.ts";
 import { invalid } from "../../utils/errors.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
@@ -84,11 +88,32 @@ const sectionText = (s: Section) =>
   ]
     .join(" ").toLowerCase();
 
+/** The version reads a page of offerings makes once it knows its sections, started before (see `listOfferings`). */
+export interface OfferingVersions {
+  settings: Promise<Map<string, SectionSettings>>;
+  /** Only for a student's page, which shows eligibility. */
+  display: DisplayVersions | null;
+}
+
+/**
+ * Starts the version reads of `listOfferings` now: a page that calls this with its first reads (in the same turn)
+ * shares their KV round trip, where `listOfferings` alone would need two more once it knows its sections.
+ */
+export function readOfferingVersions(forStudent: boolean): OfferingVersions {
+  const versions = { settings: readSectionSettings(), display: forStudent ? readDisplayVersions() : null };
+  // Awaited later, or never when the page fails first: a failed read must not end the process unhandled.
+  for (const read of [versions.settings, versions.display?.facts, versions.display?.names]) {
+    read?.catch(() => {});
+  }
+  return versions;
+}
+
 export async function listOfferings(
   groupId: number,
   filter: OfferingFilter,
   viewer: { studentId: number | null },
   lang: Lang,
+  versions: OfferingVersions = readOfferingVersions(viewer.studentId !== null),
 ): Promise<{ data: OfferingRow[]; total: number; window: RegistrationWindow | null; mine: Mine | null }> {
   // What does not depend on the page's sections is read with them, in the same KV round trip.
   const [{ list, byId }, window, student] = await Promise.all([
@@ -102,12 +127,30 @@ export async function listOfferings(
   const page = matching.slice(((filter.page ?? 1) - 1) * limit, (filter.page ?? 1) * limit);
   const [seats, courses] = await Promise.all([
     // Read for every page (a few getMany): the counters move with every registration, in whichever instance.
-    readSeatsAndSettings(page.map((s) => s.id)),
-    viewer.studentId === null ? null : readCourseFactsForDisplay(page.map((s) => s.bookId)),
+    readSeatsAndSettings(page.map((s) => s.id), versions.settings),
+    viewer.studentId === null
+      ? null
+      : readCourseFactsForDisplay(page.map((s) => s.bookId), versions.display ?? undefined),
   ]);
-  const names = courses ? await namesFor(courses.values()) : null;
-  const held = student ? heldOf(student, byId) : [];
+  const names = courses ? await namesFor(courses.values(), versions.display ?? undefined) : null;
   const day = today();
+  const built = student && courses && names
+    ? builtFrom({
+      list,
+      filter: [groupId, text, filter.page, limit],
+      window,
+      student,
+      seats,
+      courses,
+      names,
+      day,
+      lang,
+    })
+    : null;
+  const again = built && builtPage<OfferingRow>(built);
+  const mine = student ? mineOf(student, window, byId, groupId, lang) : null;
+  if (again) return { data: again, total: matching.length, window, mine };
+  const held = student ? heldOf(student, byId) : [];
   const data = page.map((section, i): OfferingRow => {
     const { seats: counter, settings } = seats[i];
     const capacity = capacityOf(section, settings);
@@ -146,7 +189,7 @@ export async function listOfferings(
     }
     return row;
   });
-  const mine = student ? mineOf(student, window, byId, groupId, lang) : null;
+  if (built) keepBuilt(built, data);
   return { data, total: matching.length, window, mine };
 }
 

@@ -7,7 +7,7 @@
 import { listGroups } from "../academic/semesters.ts";
 import { listHolds } from "./holds.ts";
 import type { Hold, RegistrationWindow } from "./model.ts";
-import { listOfferings, type Mine, type OfferingRow } from "./offerings.ts";
+import { listOfferings, type Mine, type OfferingRow, readOfferingVersions } from "./offerings.ts";
 import { type Roster, sectionRoster } from "./roster.ts";
 import { currentWindowGroup, getWindow, today } from "./windows.ts";
 import type { Lang } from "../../utils/i18n.ts";
@@ -68,18 +68,26 @@ export async function loadRegistrationPage(
   viewer: { studentId: number | null; staff: boolean; canHolds: boolean },
   lang: Lang,
 ): Promise<RegistrationPageData> {
-  // Both in one KV round trip (their version keys are read in the same turn).
+  const listed = query.tab === "register" || query.tab === "sections";
+  const studentId = query.tab === "register" ? viewer.studentId : null;
+  // In one KV round trip (their version keys are read in the same turn), with those the listing reads later.
+  const versions = listed ? readOfferingVersions(studentId !== null) : undefined;
   const [groups, current] = await Promise.all([listGroups(), currentWindowGroup()]);
   const groupId = query.group !== null && groups.some((g) => g.id === query.group)
     ? query.group
     : current ?? groups.at(-1)?.id ?? null;
   const empty = { rows: [] as OfferingRow[], total: 0 };
-  const studentId = query.tab === "register" ? viewer.studentId : null;
   const [window, listing, holds, roster] = await Promise.all([
     groupId === null ? null : getWindow(groupId),
     groupId === null || query.tab === "holds" || query.tab === "settings"
       ? { ...empty, mine: null }
-      : listOfferings(groupId, { text: query.text, page: query.page, limit: PAGE_SIZE }, { studentId }, lang)
+      : listOfferings(
+        groupId,
+        { text: query.text, page: query.page, limit: PAGE_SIZE },
+        { studentId },
+        lang,
+        versions,
+      )
         .then((r) => ({ rows: r.data, total: r.total, mine: r.mine })),
     query.tab === "holds" && viewer.canHolds ? listHolds(query.student ?? undefined) : [],
     viewer.staff && query.section && query.tab === "sections"

@@ -191,11 +191,17 @@ const changedSettings = cachedValue({
   },
 });
 
+/** The registrar's changed section settings as of their version, read now (start it with a page's first reads). */
+export const readSectionSettings = (): Promise<Map<string, SectionSettings>> => changedSettings.get();
+
 /** Seats (read now, 10 keys per getMany) and settings (as of their version, read now) of many sections. */
-export async function readSeatsAndSettings(ids: readonly SectionId[]) {
+export async function readSeatsAndSettings(
+  ids: readonly SectionId[],
+  sectionSettings: Promise<Map<string, SectionSettings>> = readSectionSettings(),
+) {
   const [entries, settings] = await Promise.all([
     readMany<SectionSeats>(ids.map((id) => keys.seats(id))),
-    changedSettings.get(),
+    sectionSettings,
   ]);
   return ids.map((id, i) => ({
     id,
