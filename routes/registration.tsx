@@ -13,6 +13,7 @@ import {
   type RegistrationPageData,
 } from "../services/registration/page.ts";
 import type { AppState } from "../http/app_state.ts";
+import { CachedFragment } from "../framework/islands.ts";
 
 const KEY = "menu.learningProcesses.registration";
 
@@ -60,8 +61,8 @@ export default function RegistrationPage({ data, state }: PageProps<Registration
     ]
     : null;
   const listing = query.tab === "register" || query.tab === "sections";
-  return (
-    <section class="space-y-4">
+  const content = () => (
+    <>
       <h1 class="text-2xl font-semibold">{t("registration.title")}</h1>
       {tabs && <Tabs id="registration" tabs={tabs} selected={query.tab} label={t("registration.title")} />}
       <form method="get" action="/registration" class="flex flex-wrap items-end gap-2">
@@ -123,6 +124,17 @@ export default function RegistrationPage({ data, state }: PageProps<Registration
       {query.tab === "settings" && data.groupId !== null && (
         <WindowForm groupId={data.groupId} window={data.window} t={t} />
       )}
+    </>
+  );
+  // A student's page made of rows handed back as built (built_pages.ts) is kept whole, under all else it shows.
+  const keptAs = !data.staff && query.tab === "register" && data.rowsKey
+    ? `registration-student\u0000${data.rowsKey}\u0000${
+      JSON.stringify([query, data.groupId, data.groups, data.total, data.dropLate, data.mine])
+    }`
+    : null;
+  return (
+    <section class="space-y-4">
+      {keptAs ? <CachedFragment cacheKey={keptAs} render={content} /> : content()}
       <RegistrationActions />
     </section>
   );

@@ -72,7 +72,15 @@ export function builtFrom(inputs: {
 /** Keeps a built page's rows, frozen: the next request of the page gets the same objects. */
 export function keepBuilt<Row>(built: BuiltFrom, data: Row[]) {
   if (pages.size >= MAX_PAGES) pages.clear();
-  pages.set(built.key, { from: built.from, data: data.map(deepFreeze) });
+  pages.set(built.key, { from: built.from, data: Object.freeze(data.map(deepFreeze)) as Row[] });
+}
+
+/**
+ * A short key that names rows handed back as built (frozen: they never change, and new rows are a new
+ * array), for markup rendered from them; null for rows built for this request alone.
+ */
+export function builtRowsKey(rows: readonly unknown[]): string | null {
+  return Object.isFrozen(rows) && rows.length > 0 ? `built#${identityOf(rows)}` : null;
 }
 
 function deepFreeze<T>(value: T): T {

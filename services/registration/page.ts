@@ -13,6 +13,7 @@ import { currentWindowGroup, getWindow, today } from "./windows.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import type { Student } from "../academic/model.ts";
 import { getManyRecords } from "../db/reads.ts";
+import { builtRowsKey } from "./built_pages.ts";
 
 export type RegistrationTab = "register" | "sections" | "holds" | "settings";
 export const PAGE_SIZE = 20;
@@ -33,6 +34,8 @@ export interface RegistrationPageData {
   groupId: number | null;
   window: RegistrationWindow | null;
   rows: OfferingRow[];
+  /** Names the rows when they were handed back as built (built_pages.ts): the page's markup may be kept. */
+  rowsKey: string | null;
   total: number;
   mine: Mine | null;
   holds: Hold[];
@@ -108,6 +111,7 @@ export async function loadRegistrationPage(
     groupId,
     window,
     rows: listing.rows,
+    rowsKey: builtRowsKey(listing.rows),
     total: listing.total,
     mine: listing.mine,
     holds,
