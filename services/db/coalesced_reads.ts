@@ -1,78 +1,106 @@
 /**
- * Reads of single keys made in the same turn of the event loop go to KV together, as one `getMany` of up to
- * ten keys. A signed-in page begins with five such reads at once (the edited texts' version, the menu's, the
- * authorization parameters', the bell's count, the consent decision), and concurrent requests add theirs: on a
- * file each read is a round trip to the SQLite thread, and measured under 50 concurrent callers five reads in
- * one `getMany` took 345 µs against 580–750 µs as five `get`s. A key asked by several callers in one turn (the
- * same version keys, a person's session on their parallel requests) is read once: KV's cost grows with the keys
- * read (measured under 20 concurrent callers: 27 µs for one key, 57–87 µs for six, 86–128 µs for ten).
+ * Reads of single keys made together go to KV together, as `getMany`s of up to ten keys. A signed-in page
+ * begins with five such reads at once (the edited texts' version, the menu's, the authorization parameters', the
+ * bell's count, the consent decision), and concurrent requests add theirs: on a file each read is a round trip
+ * to the SQLite thread, and measured under 50 concurrent callers five reads in one `getMany` took 345 µs against
+ * 580–750 µs as five `get`s. A key asked by several callers at once (the same version keys, the seats of the
+ * sections everyone's first page shows, a person's session on their parallel requests) is read once: KV's cost
+ * grows with the keys read (measured under 20 concurrent callers: 27 µs for one key, 57–87 µs for six, 86–128 µs
+ * for ten).
  *
- * Nothing a caller relies on changes: a `getMany` reads one consistent snapshot, taken after every merged
- * call began, so a read still sees every write finished before it (ARCHITECTURE §10's rule). Reads with
- * options (eventual consistency) and larger `getMany`s go alone; when a merged read fails (a malformed key),
- * each caller's keys are read again alone, so the error reaches only the caller it belongs to.
+ * "Together" is one turn of the event loop, and on a local file also the time the previous reads spend at KV:
+ * SQLite serves one read at a time on its own thread, so reads asked while some are there would only queue
+ * behind them, and going together afterwards they cost one round trip, each shared key once. An idle server
+ * sends a turn's reads at once. A remote KV (Deno Deploy, KV Connect) serves reads in parallel: there each
+ * turn's reads go at once.
+ *
+ * Nothing a caller relies on changes: each caller's keys are read by one `getMany`, one consistent snapshot,
+ * taken after every merged call began, so a read still sees every write finished before it (ARCHITECTURE §10's
+ * rule). Reads with options (eventual consistency) and larger `getMany`s go alone; when a merged read fails (a
+ * malformed key), each caller's keys are read again alone, so the error reaches only the caller it belongs to.
  */
 const MAX_KEYS = 10;
 
 interface Waiter {
-  /** Where each of the caller's keys sits in the batch's keys. */
-  slots: number[];
+  keys: Deno.KvKey[];
   resolve(entries: Deno.KvEntryMaybe<unknown>[]): void;
   reject(error: unknown): void;
-  keys: Deno.KvKey[];
 }
 
+/** Callers whose keys go in one `getMany`: each key once, at most MAX_KEYS of them. */
 interface Batch {
-  waiters: Waiter[];
-  /** Each key once: many callers in one turn ask for the same version key. */
+  waiters: { waiter: Waiter; slots: number[] }[];
   keys: Deno.KvKey[];
   slotByName: Map<string, number>;
-  sent: boolean;
 }
 
-/** Makes `kv`'s option-less `get` and `getMany` share one `getMany` per turn; returns `kv`. */
-export function coalesceReads(kv: Deno.Kv): Deno.Kv {
+export interface CoalesceOptions {
+  /** Hold reads asked while earlier ones are at KV until those come back (a local SQLite file). */
+  oneAtATime: boolean;
+}
+
+/** Makes `kv`'s option-less `get` and `getMany` go to KV together (see above); returns `kv`. */
+export function coalesceReads(kv: Deno.Kv, options: CoalesceOptions = { oneAtATime: true }): Deno.Kv {
   const get = kv.get.bind(kv);
   const getMany = kv.getMany.bind(kv);
-  let batch: Batch | null = null;
+  /** Asked and not yet sent, in the order asked. */
+  let asked: Waiter[] = [];
+  let turnEndQueued = false;
+  let atKv = false;
 
-  function flush(current: Batch) {
-    // A full batch goes at once; its queued turn then finds it gone.
-    if (current.sent) return;
-    current.sent = true;
-    if (batch === current) batch = null;
-    const { waiters } = current;
-    if (waiters.length === 1 && current.keys.length === waiters[0].keys.length) {
-      getMany(waiters[0].keys).then(waiters[0].resolve, waiters[0].reject);
-      return;
-    }
-    getMany(current.keys).then((entries) => {
-      const given = new Set<number>();
-      for (const waiter of waiters) {
-        waiter.resolve(waiter.slots.map((slot) => {
-          if (!given.has(slot)) {
-            given.add(slot);
-            return entries[slot];
-          }
-          // A second caller of the same key gets its own copy of the value, which it may change.
-          return ownCopy(entries[slot]);
-        }));
-      }
-    }, () => {
-      for (const waiter of waiters) getMany(waiter.keys).then(waiter.resolve, waiter.reject);
+  function turnEnded() {
+    turnEndQueued = false;
+    if (!(options.oneAtATime && atKv)) send();
+  }
+
+  function send() {
+    if (asked.length === 0) return;
+    const batches = packed(asked);
+    asked = [];
+    atKv = true;
+    Promise.all(batches.map(readBatch)).then(() => {
+      atKv = false;
+      // What was asked while these were at KV goes now, together.
+      if (options.oneAtATime) send();
     });
   }
 
   function read(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
     if (keys.length === 0 || keys.length > MAX_KEYS) return getMany(keys);
-    if (batch && batch.keys.length + keys.length > MAX_KEYS) flush(batch);
-    if (!batch) {
-      const started: Batch = batch = { waiters: [], keys: [], slotByName: new Map(), sent: false };
-      queueMicrotask(() => flush(started));
+    if (!turnEndQueued) {
+      turnEndQueued = true;
+      queueMicrotask(turnEnded);
     }
-    const current = batch;
-    const slots = keys.map((key) => slotOf(current, key));
-    return new Promise((resolve, reject) => current.waiters.push({ slots, keys, resolve, reject }));
+    return new Promise((resolve, reject) => asked.push({ keys, resolve, reject }));
+  }
+
+  /** Never settles with an error: each waiter gets its own answer. */
+  async function readBatch({ waiters, keys }: Batch): Promise<void> {
+    if (waiters.length === 1 && keys.length === waiters[0].waiter.keys.length) {
+      const { waiter } = waiters[0];
+      await getMany(waiter.keys).then(waiter.resolve, waiter.reject);
+      return;
+    }
+    let entries: Deno.KvEntryMaybe<unknown>[];
+    try {
+      entries = await getMany(keys);
+    } catch {
+      await Promise.all(
+        waiters.map(({ waiter }) => getMany(waiter.keys).then(waiter.resolve, waiter.reject)),
+      );
+      return;
+    }
+    const given = new Set<number>();
+    for (const { waiter, slots } of waiters) {
+      waiter.resolve(slots.map((slot) => {
+        if (!given.has(slot)) {
+          given.add(slot);
+          return entries[slot];
+        }
+        // A second caller of the same key gets its own copy of the value, which it may change.
+        return ownCopy(entries[slot]);
+      }));
+    }
   }
 
   Object.assign(kv, {
@@ -84,8 +112,33 @@ export function coalesceReads(kv: Deno.Kv): Deno.Kv {
   return kv;
 }
 
-function slotOf(batch: Batch, key: Deno.KvKey): number {
-  const name = keyName(key);
+/** The waiters in as few batches as their keys fit, each waiter's keys in one batch (first fit, in order). */
+function packed(waiters: Waiter[]): Batch[] {
+  const batches: Batch[] = [];
+  for (const waiter of waiters) {
+    const names = waiter.keys.map(keyName);
+    const batch = batches.find((b) => b.keys.length + added(b, names) <= MAX_KEYS) ??
+      batches[batches.push({ waiters: [], keys: [], slotByName: new Map() }) - 1];
+    batch.waiters.push({ waiter, slots: waiter.keys.map((key, i) => slotOf(batch, key, names[i])) });
+  }
+  return batches;
+}
+
+/** How many keys a batch would gain (the keys it holds already are read once). */
+function added(batch: Batch, names: (string | null)[]): number {
+  let count = 0;
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (name === null) count++;
+    else if (!batch.slotByName.has(name) && !seen.has(name)) {
+      seen.add(name);
+      count++;
+    }
+  }
+  return count;
+}
+
+function slotOf(batch: Batch, key: Deno.KvKey, name: string | null): number {
   if (name !== null) {
     const known = batch.slotByName.get(name);
     if (known !== undefined) return known;

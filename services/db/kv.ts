@@ -236,8 +236,10 @@ async function openAt(path: string | undefined): Promise<Deno.Kv> {
     const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
     if (slash > 0) await Deno.mkdir(path.slice(0, slash), { recursive: true });
   }
-  // Single reads made together go as one getMany (coalesced_reads.ts).
-  return coalesceReads(await Deno.openKv(path));
+  // Single reads made together go as one getMany (coalesced_reads.ts); a file's one SQLite thread serves
+  // reads one at a time, Deploy's KV (no path) and KV Connect (a URL) in parallel.
+  const local = path !== undefined && !path.includes("://");
+  return coalesceReads(await Deno.openKv(path), { oneAtATime: local });
 }
 
 /** The open KV. Throws when `openDb()` has not finished, which is always a start-up or test-setup bug. */
