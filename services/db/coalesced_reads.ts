@@ -58,11 +58,13 @@ export function coalesceReads(kv: Deno.Kv, options: CoalesceOptions = { oneAtATi
     const batches = packed(asked);
     asked = [];
     atKv = true;
-    Promise.all(batches.map(readBatch)).then(() => {
+    const done = () => {
       atKv = false;
       // What was asked while these were at KV goes now, together.
       if (options.oneAtATime) send();
-    });
+    };
+    // readBatch answers every waiter and does not fail; were it to, the reads after it must still go.
+    Promise.all(batches.map(readBatch)).then(done, done);
   }
 
   function read(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
@@ -92,14 +94,18 @@ export function coalesceReads(kv: Deno.Kv, options: CoalesceOptions = { oneAtATi
     }
     const given = new Set<number>();
     for (const { waiter, slots } of waiters) {
-      waiter.resolve(slots.map((slot) => {
-        if (!given.has(slot)) {
-          given.add(slot);
-          return entries[slot];
-        }
-        // A second caller of the same key gets its own copy of the value, which it may change.
-        return ownCopy(entries[slot]);
-      }));
+      try {
+        waiter.resolve(slots.map((slot) => {
+          if (!given.has(slot)) {
+            given.add(slot);
+            return entries[slot];
+          }
+          // A second caller of the same key gets its own copy of the value, which it may change.
+          return ownCopy(entries[slot]);
+        }));
+      } catch (error) {
+        waiter.reject(error); // a value that cannot be copied fails its caller, never the reads after it
+      }
     }
   }
 

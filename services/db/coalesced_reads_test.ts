@@ -12,9 +12,25 @@ async function counted() {
   return { kv: coalesceReads(kv), calls };
 }
 
-/** Lets `n` turns of microtasks run (KV answers only after them: it answers in a later task). */
+/** Lets `n` turns of microtasks run. */
 async function turns(n: number) {
   for (let i = 0; i < n; i++) await new Promise<void>((resolve) => queueMicrotask(resolve));
+}
+
+/** A KV whose first read stays "at KV" until `release` is called, counting the keys of each read. */
+async function gated(oneAtATime: boolean) {
+  const plain = await Deno.openKv(":memory:");
+  for (const [k, v] of [["a", 1], ["b", 2], ["c", 3]] as const) await plain.set([k], v);
+  const calls: number[] = [];
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => release = resolve);
+  const getMany = plain.getMany.bind(plain);
+  plain.getMany = (async (keys: Deno.KvKey[]) => {
+    calls.push(keys.length);
+    if (calls.length === 1) await gate;
+    return await getMany(keys);
+  }) as Deno.Kv["getMany"];
+  return { kv: coalesceReads(plain, { oneAtATime }), calls, release };
 }
 
 Deno.test("reads made together", async (t) => {
@@ -76,44 +92,6 @@ Deno.test("reads made together", async (t) => {
     assertEquals((await good).value, 2);
   });
 
-  await t.step(
-    "reads asked while others are at KV go after them, together, each shared key once",
-    async () => {
-      calls.length = 0;
-      const first = kv.get<number>(["a"]);
-      await turns(2); // the first read has gone: nothing was at KV
-      const later: Promise<Deno.KvEntryMaybe<number> | Deno.KvEntryMaybe<number>[]>[] = [
-        kv.get<number>(["b"]),
-      ];
-      await turns(1);
-      later.push(kv.get<number>(["c"]), kv.get<number>(["b"]));
-      await turns(1);
-      later.push(kv.getMany<number[]>([["c"], ["d"]]));
-      assertEquals((await first).value, 10);
-      assertEquals(
-        (await Promise.all(later)).map((e) => Array.isArray(e) ? e.map((x) => x.value) : e.value),
-        [
-          2,
-          3,
-          2,
-          [3, null],
-        ],
-      );
-      assertEquals(calls, [1, 3]);
-    },
-  );
-
-  await t.step("each caller's keys are read in one snapshot, never split between reads", async () => {
-    calls.length = 0;
-    const sixes = [0, 1, 2].map((n) => Array.from({ length: 6 }, (_, i) => [`six${n}`, i]));
-    await turns(1);
-    const first = kv.get(["a"]);
-    await turns(2);
-    const reads = sixes.map((keys) => kv.getMany(keys));
-    await Promise.all([first, ...reads]);
-    assertEquals(calls, [1, 6, 6, 6]);
-  });
-
   await t.step("a read with options goes alone", async () => {
     calls.length = 0;
     await Promise.all([kv.get(["a"], { consistency: "eventual" }), kv.get(["b"])]);
@@ -122,19 +100,47 @@ Deno.test("reads made together", async (t) => {
   kv.close();
 });
 
+Deno.test("on a local file, reads asked while others are at KV wait for them", async (t) => {
+  await t.step("and then go together, each shared key once", async () => {
+    const { kv, calls, release } = await gated(true);
+    const first = kv.get<number>(["a"]);
+    await turns(2);
+    const later: Promise<Deno.KvEntryMaybe<number> | Deno.KvEntryMaybe<number>[]>[] = [kv.get<number>(["b"])];
+    await turns(1);
+    later.push(kv.get<number>(["c"]), kv.get<number>(["b"]));
+    await turns(1);
+    later.push(kv.getMany<number[]>([["c"], ["d"]]));
+    await turns(3);
+    assertEquals(calls, [1], "nothing goes while the first read is at KV");
+    release();
+    assertEquals((await first).value, 1);
+    const values = (await Promise.all(later)).map((e) => Array.isArray(e) ? e.map((x) => x.value) : e.value);
+    assertEquals(values, [2, 3, 2, [3, null]]);
+    assertEquals(calls, [1, 3]);
+    kv.close();
+  });
+
+  await t.step("each caller's keys in one getMany (one snapshot), never split between two", async () => {
+    const { kv, calls, release } = await gated(true);
+    const first = kv.get(["a"]);
+    await turns(2);
+    const sixes = [0, 1, 2].map((n) => kv.getMany(Array.from({ length: 6 }, (_, i) => [`six${n}`, i])));
+    await turns(1);
+    release();
+    await Promise.all([first, ...sixes]);
+    assertEquals(calls, [1, 6, 6, 6]);
+    kv.close();
+  });
+});
+
 Deno.test("against a KV that serves reads in parallel, each turn's reads go at once", async () => {
-  const plain = await Deno.openKv(":memory:");
-  const calls: number[] = [];
-  const getMany = plain.getMany.bind(plain);
-  plain.getMany = ((keys: Deno.KvKey[]) => {
-    calls.push(keys.length);
-    return getMany(keys);
-  }) as Deno.Kv["getMany"];
-  const kv = coalesceReads(plain, { oneAtATime: false });
+  const { kv, calls, release } = await gated(false);
   const first = kv.get(["a"]);
   await turns(2);
-  const second = [kv.get(["b"]), kv.get(["c"])];
-  await Promise.all([first, ...second]);
-  assertEquals(calls, [1, 2]);
+  const second = Promise.all([kv.get(["b"]), kv.get(["c"])]);
+  await turns(3);
+  assertEquals(calls, [1, 2], "the second turn's reads went while the first was at KV");
+  release();
+  await Promise.all([first, second]);
   kv.close();
 });
