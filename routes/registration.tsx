@@ -129,8 +129,8 @@ export default function RegistrationPage({ data, state }: PageProps<Registration
   // A student's page made of rows handed back as built (built_pages.ts) is kept whole, under all else it shows.
   const keptAs = !data.staff && query.tab === "register" && data.rowsKey
     ? `registration-student\u0000${data.rowsKey}\u0000${
-      JSON.stringify([query, data.groupId, data.groups, data.total, data.dropLate, data.mine])
-    }`
+      // The rows' key names `mine`, the total and the window too: all were built from the same inputs.
+      JSON.stringify([query, data.groupId, data.groups])}`
     : null;
   return (
     <section class="space-y-4">

@@ -123,23 +123,22 @@ function packed(waiters: Waiter[]): Batch[] {
   const batches: Batch[] = [];
   for (const waiter of waiters) {
     const names = waiter.keys.map(keyName);
-    const batch = batches.find((b) => b.keys.length + added(b, names) <= MAX_KEYS) ??
+    const fits = (b: Batch) =>
+      b.keys.length + names.length <= MAX_KEYS || b.keys.length + added(b, names) <= MAX_KEYS;
+    const batch = batches.find(fits) ??
       batches[batches.push({ waiters: [], keys: [], slotByName: new Map() }) - 1];
     batch.waiters.push({ waiter, slots: waiter.keys.map((key, i) => slotOf(batch, key, names[i])) });
   }
   return batches;
 }
 
-/** How many keys a batch would gain (the keys it holds already are read once). */
+/** How many keys a batch would gain (the keys it holds already, or the caller names twice, are read once). */
 function added(batch: Batch, names: (string | null)[]): number {
   let count = 0;
-  const seen = new Set<string>();
-  for (const name of names) {
-    if (name === null) count++;
-    else if (!batch.slotByName.has(name) && !seen.has(name)) {
-      seen.add(name);
-      count++;
-    }
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (name !== null && (batch.slotByName.has(name) || names.indexOf(name) < i)) continue;
+    count++;
   }
   return count;
 }
@@ -176,6 +175,7 @@ function copyOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copyOf);
   if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
   const copy: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) copy[name] = copyOf(field);
+  // A record KV hands back has only its own plain fields.
+  for (const name in value) copy[name] = copyOf((value as Record<string, unknown>)[name]);
   return copy;
 }

@@ -14,7 +14,7 @@ import type { RegistrationWindow, SectionSeats, SectionSettings } from "./model.
 import type { Section } from "./sections.ts";
 
 const MAX_PAGES = 5_000;
-const pages = new Map<string, { from: string; data: unknown[] }>();
+const pages = new Map<string, { from: string; rows: unknown[]; mine: unknown }>();
 
 let nextIdentity = 1;
 const identities = new WeakMap<object, number>();
@@ -69,15 +69,22 @@ export function builtFrom(inputs: {
   return { key, from };
 }
 
-/** Keeps a built page's rows, frozen: the next request of the page gets the same objects. */
-export function keepBuilt<Row>(built: BuiltFrom, data: Row[]) {
+/**
+ * Keeps a built page's rows and the student's own registrations beside them (`mine`, built from the same
+ * inputs), frozen: the next request of the page gets the same objects.
+ */
+export function keepBuilt<Row, Mine>(built: BuiltFrom, rows: Row[], mine: Mine) {
   if (pages.size >= MAX_PAGES) pages.clear();
-  pages.set(built.key, { from: built.from, data: Object.freeze(data.map(deepFreeze)) as Row[] });
+  pages.set(built.key, {
+    from: built.from,
+    rows: Object.freeze(rows.map(deepFreeze)) as Row[],
+    mine: deepFreeze(mine),
+  });
 }
 
 /**
  * A short key that names rows handed back as built (frozen: they never change, and new rows are a new
- * array), for markup rendered from them; null for rows built for this request alone.
+ * array) and the `mine` kept with them, for markup rendered from both; null for rows built for this request.
  */
 export function builtRowsKey(rows: readonly unknown[]): string | null {
   return Object.isFrozen(rows) && rows.length > 0 ? `built#${identityOf(rows)}` : null;
@@ -89,8 +96,8 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-/** The rows kept for the page when they were built from the same inputs, else null. */
-export function builtPage<Row>(built: BuiltFrom): Row[] | null {
+/** The rows and `mine` kept for the page when they were built from the same inputs, else null. */
+export function builtPage<Row, Mine>(built: BuiltFrom): { rows: Row[]; mine: Mine } | null {
   const page = pages.get(built.key);
-  return page && page.from === built.from ? page.data as Row[] : null;
+  return page && page.from === built.from ? { rows: page.rows as Row[], mine: page.mine as Mine } : null;
 }

@@ -51,8 +51,10 @@ Deno.test("a student's page of offerings", async (t) => {
     await t.step("a hold is among the refusals at once, and gone when removed", async () => {
       const hold = await addHold({ studentId: student, kind: "finance", reason: "Unpaid tuition" }, 2);
       assert((await rowOf()).refusals!.some((r) => r.check === "hold"));
+      assertEquals((await page()).mine!.holds.map((h) => h.reason), ["Unpaid tuition"]);
       await removeHold(student, hold.id, 2);
       assertEquals((await rowOf()).refusals, []);
+      assertEquals((await page()).mine!.holds, []);
     });
 
     await t.step("the registrar's capacity shows at once", async () => {
@@ -68,6 +70,9 @@ Deno.test("a student's page of offerings", async (t) => {
       const row = await rowOf();
       assertEquals(row.mine?.id, registration.registration.id);
       assertEquals(row.mine?.status, "enrolled");
+      const mine = (await page()).mine!;
+      assert(mine.registrations.some((r) => r.sectionId === open.id), "listed among the student's registrations");
+      assertEquals(mine.credits, first.mine!.credits + open.course.credits);
     });
 
     await t.step("the language and the page are part of what was built", async () => {

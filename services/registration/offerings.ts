@@ -147,9 +147,8 @@ export async function listOfferings(
       lang,
     })
     : null;
-  const again = built && builtPage<OfferingRow>(built);
-  const mine = student ? mineOf(student, window, byId, groupId, lang) : null;
-  if (again) return { data: again, total: matching.length, window, mine };
+  const again = built && builtPage<OfferingRow, Mine | null>(built);
+  if (again) return { data: again.rows, total: matching.length, window, mine: again.mine };
   const held = student ? heldOf(student, byId) : [];
   const data = page.map((section, i): OfferingRow => {
     const { seats: counter, settings } = seats[i];
@@ -189,7 +188,8 @@ export async function listOfferings(
     }
     return row;
   });
-  if (built) keepBuilt(built, data);
+  const mine = student ? mineOf(student, window, byId, groupId, lang) : null;
+  if (built) keepBuilt(built, data, mine);
   return { data, total: matching.length, window, mine };
 }
 
@@ -254,7 +254,8 @@ function mineOf(
     })),
     credits: enrolledCredits(held),
     creditLimit: window?.creditLimit ?? null,
-    holds: facts.holds.map((h) => lang === "en" && h.reasonEn ? { ...h, reason: h.reasonEn } : h),
+    // Copies: a page built from them is kept frozen (built_pages.ts), and these are the facts' own.
+    holds: facts.holds.map((h) => ({ ...h, reason: lang === "en" && h.reasonEn ? h.reasonEn : h.reason })),
   };
 }
 
