@@ -211,6 +211,15 @@ const ALL_TARGETS: Target[] = [
       },
     ],
   },
+  // For information (no check): what the shell page's bytes alone cost, served by the bare server (the page was
+  // 21.9 KB on 2026-11-28). The load generator shares the 2 CPUs and reads every byte: this bounds the ratio any
+  // page of that size can reach here, however little the server does to make it.
+  {
+    name: "bare Deno.serve sending a page of the shell page's size (22,000 bytes)",
+    server: "bare",
+    path: "/bytes/22000",
+    connections: 50,
+  },
   // For information (no check): a data page of the academic core, and a page outside the shell.
   {
     name: "SSR page /hr (signed in, personnel list)",

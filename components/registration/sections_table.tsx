@@ -14,9 +14,10 @@ export const money = (tetri: number | null) => tetri === null ? "—" : `${(tetr
 
 export function LessonList({ row, t }: { row: Pick<OfferingRow, "lessons">; t: Translate }) {
   return (
-    <ul class="space-y-0.5">
+    // The list's `*:` class keeps each lesson on one line: written once, not on every lesson of every row.
+    <ul class="space-y-0.5 *:whitespace-nowrap">
       {row.lessons.map((l, i) => (
-        <li key={i} class="whitespace-nowrap">
+        <li key={i}>
           {t(`registration.weekdays.${l.weekday}`)} {l.time} · {l.room}
         </li>
       ))}
