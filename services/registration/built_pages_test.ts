@@ -71,7 +71,10 @@ Deno.test("a student's page of offerings", async (t) => {
       assertEquals(row.mine?.id, registration.registration.id);
       assertEquals(row.mine?.status, "enrolled");
       const mine = (await page()).mine!;
-      assert(mine.registrations.some((r) => r.sectionId === open.id), "listed among the student's registrations");
+      assert(
+        mine.registrations.some((r) => r.sectionId === open.id),
+        "listed among the student's registrations",
+      );
       assertEquals(mine.credits, first.mine!.credits + open.course.credits);
     });
 
