@@ -13,7 +13,8 @@ import type { CourseFacts, StudentFacts } from "./facts.ts";
 import type { RegistrationWindow, SectionSeats, SectionSettings } from "./model.ts";
 import type { Section } from "./sections.ts";
 
-const MAX_PAGES = 5_000;
+// A page of rows holds some 60 KB (their texts and JSON): the pages last asked for, up to about 30 MB.
+const MAX_PAGES = 500;
 const pages = new Map<string, { from: string; rows: unknown[]; mine: unknown }>();
 
 let nextIdentity = 1;
@@ -74,7 +75,9 @@ export function builtFrom(inputs: {
  * inputs), frozen: the next request of the page gets the same objects.
  */
 export function keepBuilt<Row, Mine>(built: BuiltFrom, rows: Row[], mine: Mine) {
-  if (pages.size >= MAX_PAGES) pages.clear();
+  pages.delete(built.key);
+  // The page asked for longest ago goes first (a hit moves a page to the end: see builtPage).
+  if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
   pages.set(built.key, {
     from: built.from,
     rows: Object.freeze(rows.map(deepFreeze)) as Row[],
@@ -99,5 +102,8 @@ function deepFreeze<T>(value: T): T {
 /** The rows and `mine` kept for the page when they were built from the same inputs, else null. */
 export function builtPage<Row, Mine>(built: BuiltFrom): { rows: Row[]; mine: Mine } | null {
   const page = pages.get(built.key);
-  return page && page.from === built.from ? { rows: page.rows as Row[], mine: page.mine as Mine } : null;
+  if (!page || page.from !== built.from) return null;
+  pages.delete(built.key);
+  pages.set(built.key, page);
+  return { rows: page.rows as Row[], mine: page.mine as Mine };
 }
