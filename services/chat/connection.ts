@@ -118,7 +118,9 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
   sessions.add(session);
   watchRevocationsWhileOpen();
   let refusals = 0;
-  let lastPong = Date.now();
+  // When the oldest ping not yet answered went out (null: none is waiting). A client is late only once it was
+  // asked: counting from the socket's start closed one whose first ping went out late, on a loaded server.
+  let unansweredSince: number | null = null;
   let queue = Promise.resolve();
   const send = (text: string) => {
     // Quiet while the process closes its sockets (services/operations/open_sockets.ts says why).
@@ -143,8 +145,12 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
     if (!session.conn) cut(session, CLOSE_CODES.unauthenticated, "authentication required");
   }, timings.auth);
   const pingTimer = setInterval(() => {
-    if (Date.now() - lastPong > timings.pongTimeout) return cut(session, CLOSE_CODES.noPong, "no pong");
+    if (unansweredSince !== null && Date.now() - unansweredSince > timings.pongTimeout) {
+      return cut(session, CLOSE_CODES.noPong, "no pong");
+    }
+    if (socket.readyState !== WebSocket.OPEN || socketsGoingAway()) return; // not asked, so not waited for
     send(frameText("ping", { t: Date.now() }));
+    unansweredSince ??= Date.now();
   }, timings.ping);
 
   async function authenticate(token: string | undefined, id: number | undefined) {
@@ -198,7 +204,7 @@ export function attachChatSocket(socket: WebSocket, opts: ChatSocketOptions): vo
       return;
     }
     if (event === "pong") {
-      lastPong = Date.now();
+      unansweredSince = null;
       return;
     }
     if (event === "auth") return await authenticate((parsed.data as { token?: string }).token, id);
