@@ -54,13 +54,25 @@ Deno.test("generatePassword", async (t) => {
     );
   });
 
-  await t.step("draws characters roughly uniformly", () => {
+  await t.step("draws the characters of each class uniformly", () => {
     const counts = new Map<string, number>();
     const n = 4000;
     for (let i = 0; i < n; i++) for (const c of generatePassword(32)) counts.set(c, (counts.get(c) ?? 0) + 1);
     assertEquals(counts.size, PASSWORD_ALPHABET.length);
-    const expected = (n * 32) / PASSWORD_ALPHABET.length;
-    for (const [c, count] of counts) assert(Math.abs(count - expected) < expected * 0.1, `${c}: ${count}`);
+    // Within its class, not across classes: a password lacking a class is drawn again, which favours the four
+    // digits by some 4% (measured over 1.28 million characters); compared with the whole alphabet's mean, a
+    // digit passed the 10% bound about once in a few hundred runs.
+    for (
+      const chars of [/[A-Z]/, /[a-z]/, /\d/].map((re) => [...PASSWORD_ALPHABET].filter((c) => re.test(c)))
+    ) {
+      const expected = chars.reduce((sum, c) => sum + counts.get(c)!, 0) / chars.length;
+      for (const c of chars) {
+        assert(
+          Math.abs(counts.get(c)! - expected) < expected * 0.1,
+          `${c}: ${counts.get(c)} (class mean ${expected})`,
+        );
+      }
+    }
   });
 
   await t.step("refuses lengths that cannot hold every class", () => {
