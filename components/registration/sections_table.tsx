@@ -6,8 +6,7 @@
  */
 import type { OfferingRow } from "../../services/registration/offerings.ts";
 import { buttonClass } from "../ui/button.tsx";
-import { keptRow } from "../ui/kept_row.tsx";
-import { Fragment } from "preact";
+import { KeptRow } from "../ui/kept_row.tsx";
 import type { Translate } from "../../utils/i18n.ts";
 
 export const money = (tetri: number | null) => tetri === null ? "—" : `${(tetri / 100).toFixed(2)} ₾`;
@@ -105,31 +104,31 @@ function SectionsTable(
       </thead>
       <tbody>
         {rows.map((row) => (
-          <Fragment key={row.id}>
-            {keptRow<OfferingRow>(`registration-row\u0000${showClosed}\u0000${extra.key(row)}`)(
-              row,
-              () => (
-                <tr class="border-t border-gray-200 align-top" data-section-row={row.id}>
-                  <td class="p-2">
-                    <div class="font-medium">{row.course.name}</div>
-                    <div class="text-xs text-gray-500">
-                      {row.course.code} · {row.course.credits} ECTS
-                      {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
-                    </div>
-                  </td>
-                  <td class="p-2">{row.professor}</td>
-                  <td class="p-2">
-                    <LessonList row={row} t={t} />
-                  </td>
-                  <td class="p-2">
-                    <SeatCell row={row} t={t} />
-                  </td>
-                  <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
-                  {extra.cells(row)}
-                </tr>
-              ),
+          <KeptRow
+            key={row.id}
+            shown={`registration-row\u0000${showClosed}\u0000${extra.key(row)}`}
+            row={row}
+            render={() => (
+              <tr class="border-t border-gray-200 align-top" data-section-row={row.id}>
+                <td class="p-2">
+                  <div class="font-medium">{row.course.name}</div>
+                  <div class="text-xs text-gray-500">
+                    {row.course.code} · {row.course.credits} ECTS
+                    {showClosed && row.closed ? ` · ${t("registration.closedSection")}` : ""}
+                  </div>
+                </td>
+                <td class="p-2">{row.professor}</td>
+                <td class="p-2">
+                  <LessonList row={row} t={t} />
+                </td>
+                <td class="p-2">
+                  <SeatCell row={row} t={t} />
+                </td>
+                <td class="p-2 whitespace-nowrap">{money(row.price)}</td>
+                {extra.cells(row)}
+              </tr>
             )}
-          </Fragment>
+          />
         ))}
       </tbody>
     </table>

@@ -18,9 +18,12 @@ function jsonOf(row: unknown): string {
   return json;
 }
 
+/** A row kept under `shown` and its JSON, for a table that places its rows itself. */
+export function KeptRow<T>({ shown, row, render }: { shown: string; row: T; render: () => VNode }) {
+  return <CachedFragment cacheKey={`${shown}\u0000${jsonOf(row)}`} render={render} />;
+}
+
 /** What DataTable's `placeRow` takes, for rows kept under `shown` and their JSON. */
 export function keptRow<T>(shown: string) {
-  return (row: T, render: () => VNode) => (
-    <CachedFragment cacheKey={`${shown}\u0000${jsonOf(row)}`} render={render} />
-  );
+  return (row: T, render: () => VNode) => <KeptRow shown={shown} row={row} render={render} />;
 }

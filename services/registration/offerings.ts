@@ -188,7 +188,7 @@ export async function listOfferings(
     }
     return row;
   });
-  const mine = student ? mineOf(student, window, byId, groupId, lang) : null;
+  const mine = student ? mineOf(student, window, byId, groupId, lang, held) : null;
   if (built) keepBuilt(built, data, mine);
   return { data, total: matching.length, window, mine };
 }
@@ -239,8 +239,8 @@ function mineOf(
   byId: Map<string, Section>,
   groupId: number,
   lang: Lang,
+  held = heldOf(facts, byId),
 ): Mine {
-  const held = heldOf(facts, byId);
   const day = today();
   return {
     groupId,
