@@ -288,6 +288,8 @@ Deno.test("course list filters (snapshot)", async (t) => {
       assertEquals((await findBooks({ components: 1 })).total, withComponents + 1);
       assertEquals((await findBooks({ components: 2 })).total, all.length + 1 - (withComponents + 1));
       assertEquals((await findBooks({ conditions: 2 })).rows.some((r) => r.id === added.id), false);
+      // Searched before the edit too: the matches kept for a search must not outlive the change.
+      assertEquals((await findBooks({ text: "ახალი სახელი" })).total, 0);
       await editBook(added.id, form({ code: "FLAG-1", name: "ახალი სახელი" }), 1);
       const row = (await findBooks({ text: "ახალი სახელი" })).rows;
       assertEquals([row.length, row[0].conditionStatus, row[0].componentCount], [1, 1, 3]);
@@ -295,6 +297,7 @@ Deno.test("course list filters (snapshot)", async (t) => {
 
     await t.step("a write by another process (a bare KV write) is seen on the next read", async () => {
       const [first] = all;
+      assertEquals((await findBooks({ text: "სხვა პროცესი" })).total, 0);
       await db().set(["books", first.id], { ...first.book, name: "სხვა პროცესი" });
       await db().set(["meta", "books_version"], { id: 0, prev: null, counter: null, at: 0 });
       assertEquals((await findBooks({ text: "სხვა პროცესი" })).total, 1);
