@@ -1,7 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { cx } from "./class_names.ts";
+import { announceToastShown, TOAST_AFTER_RELOAD_KEY, type ToastKind, ToastRegions } from "./toaster.tsx";
 
-export type ToastKind = "info" | "success" | "warning" | "error";
+export type { ToastKind };
+export { showToastAfterReload } from "./toaster.tsx";
 
 export interface ToastMessage {
   id: number;
@@ -43,6 +45,8 @@ export function createToastStore(): ToastStore {
   const show = (text: string, kind: ToastKind = "info", durationMs = DEFAULT_DURATION_MS[kind]) => {
     const id = nextId++;
     set([...toasts, { id, text, kind }]);
+    // The shell's toaster loads this module's messages on the first toast (toaster.tsx).
+    announceToastShown();
     if (durationMs > 0) setTimeout(() => dismiss(id), durationMs);
     return id;
   };
@@ -61,24 +65,10 @@ export const toastStore: ToastStore = createToastStore();
 export const showToast = toastStore.show;
 export const dismissToast = toastStore.dismiss;
 
-const AFTER_RELOAD = "toast.afterReload";
-
-/**
- * A message for the page a full reload brings (the action's result must not vanish with the page that did it):
- * the Toaster shows it once it is mounted again. Without storage it is shown now, before the reload.
- */
-export function showToastAfterReload(text: string, kind: ToastKind = "success"): void {
-  try {
-    sessionStorage.setItem(AFTER_RELOAD, JSON.stringify({ text, kind }));
-  } catch {
-    showToast(text, kind);
-  }
-}
-
 function takeToastAfterReload(): { text: string; kind: ToastKind } | null {
   try {
-    const stored = sessionStorage.getItem(AFTER_RELOAD);
-    sessionStorage.removeItem(AFTER_RELOAD);
+    const stored = sessionStorage.getItem(TOAST_AFTER_RELOAD_KEY);
+    sessionStorage.removeItem(TOAST_AFTER_RELOAD_KEY);
     return stored ? JSON.parse(stored) : null;
   } catch {
     return null;
@@ -135,26 +125,37 @@ function ToastList(
   );
 }
 
+/** Shows the message kept by `showToastAfterReload` before the reload that brought this page, once. */
+export function showToastFromBeforeReload(store: ToastStore = toastStore): void {
+  const pending = takeToastAfterReload();
+  if (pending) store.show(pending.text, pending.kind);
+}
+
+/** The toasts of one region, following the store: errors go to the assertive one, the rest to the polite. */
+export function RegionToasts(
+  { errors, dismissLabel, store = toastStore }: { errors: boolean; dismissLabel: string; store?: ToastStore },
+) {
+  const [all, setAll] = useState(store.current());
+  useEffect(() => store.subscribe(() => setAll(store.current())), [store]);
+  return (
+    <ToastList
+      items={all.filter((t) => (t.kind === "error") === errors)}
+      store={store}
+      dismissLabel={dismissLabel}
+    />
+  );
+}
+
 /**
- * Renders the toasts. Both live regions are always in the page (empty at first) because screen readers only
- * announce changes to regions they already know; errors go to the assertive one.
+ * Renders the toasts, with their code loaded from the start (the shell uses toaster.tsx's LazyToaster). Both
+ * live regions are always in the page, empty at first.
  */
 export function Toaster({ dismissLabel, store = toastStore }: ToasterProps) {
-  const [all, setAll] = useState(store.current());
-  useEffect(() => {
-    const unsubscribe = store.subscribe(() => setAll(store.current()));
-    const pending = takeToastAfterReload();
-    if (pending) store.show(pending.text, pending.kind);
-    return unsubscribe;
-  }, [store]);
+  useEffect(() => showToastFromBeforeReload(store), [store]);
   return (
-    <div class="pointer-events-none fixed end-4 top-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
-      <div role="status" aria-live="polite" class="flex flex-col gap-2">
-        <ToastList items={all.filter((t) => t.kind !== "error")} store={store} dismissLabel={dismissLabel} />
-      </div>
-      <div role="alert" aria-live="assertive" class="flex flex-col gap-2">
-        <ToastList items={all.filter((t) => t.kind === "error")} store={store} dismissLabel={dismissLabel} />
-      </div>
-    </div>
+    <ToastRegions
+      polite={<RegionToasts errors={false} dismissLabel={dismissLabel} store={store} />}
+      assertive={<RegionToasts errors dismissLabel={dismissLabel} store={store} />}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { renderToString } from "preact-render-to-string";
 import { assert, assertEquals } from "../../tests/assert.ts";
 import { createToastStore, Toaster } from "./toast.tsx";
+import { LazyToaster } from "./toaster.tsx";
 import { tag } from "./testing_html.ts";
 
 Deno.test("the store adds, dismisses and auto-dismisses toasts", async () => {
@@ -31,4 +32,12 @@ Deno.test("errors go to the assertive region, the rest to the polite one", () =>
   assert(polite.includes("Updated successfully") && !polite.includes("Update failed"));
   assert(assertive.includes("Update failed") && !assertive.includes("Updated successfully"));
   assertEquals(tag(html, "button")["aria-label"], "Close");
+});
+
+Deno.test("the shell's toaster draws both regions before its toasts' code is loaded", () => {
+  const html = renderToString(<LazyToaster dismissLabel="Close" />);
+  assertEquals(tag(html, "div", (a) => a.role === "status")["aria-live"], "polite");
+  assertEquals(tag(html, "div", (a) => a.role === "alert")["aria-live"], "assertive");
+  // The same regions as the full toaster's, so the swap keeps the elements screen readers know.
+  assertEquals(html, renderToString(<Toaster dismissLabel="Close" store={createToastStore()} />));
 });

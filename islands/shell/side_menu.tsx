@@ -4,7 +4,7 @@
  * opens, and navigation closes it unless it is pinned. It lives outside the page region, so client
  * navigation keeps it (and the group the person opened) alive; it follows navigation to mark the current item.
  */
-import { Icon, MENU_ICONS } from "../../components/ui/icons.tsx";
+import { MenuIcon } from "../../components/ui/icons.tsx";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../utils/i18n.ts";
 import { isCurrentItem, type MenuLink } from "../../utils/menu.ts";
@@ -103,7 +103,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: 
       data-menu-id={item.id}
       class="side-link flex items-center gap-2"
     >
-      <Icon path={item.icon ? MENU_ICONS[item.icon] : undefined} class="size-4 text-gray-500" />
+      <MenuIcon name={item.icon} class="size-4 text-gray-500" />
       {t(item.titleKey)}
       {badge(item)}
     </a>
@@ -150,10 +150,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: 
                     class="side-group"
                   >
                     <span class="flex items-center gap-2">
-                      <Icon
-                        path={item.icon ? MENU_ICONS[item.icon] : undefined}
-                        class="size-4 text-gray-500"
-                      />
+                      <MenuIcon name={item.icon} class="size-4 text-gray-500" />
                       {t(item.titleKey)}
                     </span>
                     <span aria-hidden="true" class="text-gray-500">{open === item.id ? "−" : "+"}</span>

@@ -8,7 +8,7 @@ import { Dropdown, MENU_ITEM_CLASS } from "../../components/shell/dropdown.tsx";
 import { LazyLiveToggles } from "../../components/shell/lazy_live_toggles.tsx";
 import { PollAlert } from "../../components/shell/poll_alert.tsx";
 import type { StatementDialog, WaitingPoll } from "../../components/shell/shell_live.ts";
-import { showToast, showToastAfterReload, Toaster } from "../../components/ui/toast.tsx";
+import { LazyToaster, showToastAfterReload, showToastSoon } from "../../components/ui/toaster.tsx";
 import { ApiError, call } from "../../utils/api_client.ts";
 import { sessionCountdown, UNLIMITED } from "../../utils/countdown.ts";
 import { whenIdle } from "../../framework/client/when_idle.ts";
@@ -87,7 +87,7 @@ export function TopBar(
       await call("PUT /preferences/language", { body: { lang: code } });
       location.reload();
     } catch (error) {
-      showToast(error instanceof ApiError ? error.message : t("errors.unexpected"), "error");
+      showToastSoon(error instanceof ApiError ? error.message : t("errors.unexpected"), "error");
     }
   };
   const refreshPermissions = async () => {
@@ -98,7 +98,7 @@ export function TopBar(
       location.reload();
     } catch (error) {
       setRefreshing(false);
-      showToast(error instanceof ApiError ? error.message : t("errors.unexpected"), "error");
+      showToastSoon(error instanceof ApiError ? error.message : t("errors.unexpected"), "error");
     }
   };
 
@@ -246,7 +246,7 @@ export function TopBar(
         />
       )}
       {dialogs && dialog === "switch" && <dialogs.SwitchAccountDialog open onClose={() => setDialog(null)} />}
-      <Toaster dismissLabel={t("common.close")} />
+      <LazyToaster dismissLabel={t("common.close")} />
     </header>
   );
 }

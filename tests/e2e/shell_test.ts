@@ -359,6 +359,15 @@ Deno.test({
             assertEquals(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 7);
             assertEquals(await expanded(page, 20), "true");
             assertEquals(await page.locator("a[data-menu-id='11']").getAttribute("aria-current"), null);
+            // The browser keeps the icons the server drew (their paths are not shipped): through hydration, the
+            // groups opening and closing, and client navigation.
+            const icons = await page.locator("[data-testid=side-menu] svg[data-icon]").evaluateAll((svgs) =>
+              svgs.map((svg) => svg.querySelector("path")?.getAttribute("d") ?? "")
+            );
+            assert(
+              icons.length > 15 && icons.every((d) => d.startsWith("M")),
+              `${icons.length} icons, ${icons.filter((d) => !d).length} of them empty`,
+            );
 
             // A full load opens the group of the current path and no other.
             for (
