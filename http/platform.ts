@@ -55,7 +55,7 @@ export function platform(opts: {
     c.set("state", state);
     c.set("auth", ANONYMOUS);
     try {
-      checkCsrf(c.req.raw, opts.allowedOrigins ?? [new URL(c.req.url).origin], SESSION_COOKIE);
+      checkCsrf(c.req.raw, opts.allowedOrigins, SESSION_COOKIE);
       // Static files need no identity; everything else learns who is asking (or that nobody is).
       const token = c.req.path.startsWith("/static/") ? null : tokenOf(c);
       if (token) {

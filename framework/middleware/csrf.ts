@@ -16,9 +16,13 @@ const ALLOWED_TYPES = [
   "application/octet-stream",
 ];
 
-/** Throws the refusal (415 or 403) for a write that fails the rules; returns for anything acceptable. */
-export function checkCsrf(req: Request, allowedOrigins: string[], cookieName: string): void {
+/**
+ * Throws the refusal (415 or 403) for a write that fails the rules; returns for anything acceptable.
+ * `allowedOrigins` null: the request's own origin (worked out only for a write: a read needs no URL parsed).
+ */
+export function checkCsrf(req: Request, allowedOrigins: readonly string[] | null, cookieName: string): void {
   if (SAFE.has(req.method)) return;
+  const allowed = allowedOrigins ?? [new URL(req.url).origin];
   const headers = req.headers;
   const type = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!ALLOWED_TYPES.includes(type) && !(type === "" && hasNoBody(req))) {
@@ -27,7 +31,7 @@ export function checkCsrf(req: Request, allowedOrigins: string[], cookieName: st
   const origin = headers.get("origin");
   const hasCookie = (headers.get("cookie") ?? "").includes(`${cookieName}=`);
   const bearer = /^Bearer\s/i.test(headers.get("authorization") ?? "");
-  if (origin && !allowedOrigins.includes(origin)) throw new AppError(403, "csrf", "errors.csrf");
+  if (origin && !allowed.includes(origin)) throw new AppError(403, "csrf", "errors.csrf");
   if (headers.get("sec-fetch-site") === "cross-site") throw new AppError(403, "csrf", "errors.csrf");
   if (hasCookie && !bearer && !origin) throw new AppError(403, "csrf", "errors.csrf");
 }
