@@ -230,6 +230,13 @@ const ALL_TARGETS: Target[] = [
     connections: 50,
     checks: (s) => [ratioCheck("SSR page /hr ≥ 10% of bare req/s", s, 0.10)],
   },
+  // For information (no check): /hr's bytes alone (39.2 KB on 2026-11-28), as the shell page's above.
+  {
+    name: "bare Deno.serve sending a page of /hr's size (39,000 bytes)",
+    server: "bare",
+    path: "/bytes/39000",
+    connections: 50,
+  },
   // For information (no check): a page outside the shell, without session or island.
   { name: "SSR page /login (anonymous, no island)", server: "app", path: "/login", connections: 50 },
   ...ACADEMIC_TARGETS,
