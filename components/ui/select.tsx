@@ -7,6 +7,11 @@ export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
+  /**
+   * The heading it is listed under (`<optgroup>`): neighbours with the same group share one, so a long list
+   * (rooms by building) says its common part once instead of in every label.
+   */
+  group?: string;
 }
 
 export type SelectProps =
@@ -57,17 +62,33 @@ export function Select(
         class={CONTROL_CLASS}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option
-            key={option.value}
-            value={option.value}
-            disabled={option.disabled}
-            selected={option.value === (value ?? defaultValue)}
-          >
-            {option.label}
-          </option>
-        ))}
+        {groupRuns(options).map(({ group, members }) => {
+          const items = members.map((option) => (
+            <option
+              key={option.value}
+              value={option.value}
+              disabled={option.disabled}
+              selected={option.value === (value ?? defaultValue)}
+            >
+              {option.label}
+            </option>
+          ));
+          return group === undefined
+            ? items
+            : <optgroup key={`group:${group}`} label={group}>{items}</optgroup>;
+        })}
       </select>
     </Field>
   );
+}
+
+/** The options in runs of neighbours with the same group (options without one make runs of their own). */
+function groupRuns(options: readonly SelectOption[]) {
+  const runs: { group: string | undefined; members: SelectOption[] }[] = [];
+  for (const option of options) {
+    const last = runs[runs.length - 1];
+    if (last && last.group === option.group) last.members.push(option);
+    else runs.push({ group: option.group, members: [option] });
+  }
+  return runs;
 }

@@ -22,6 +22,27 @@ Deno.test("Select: label for matches the select, placeholder first, current valu
   assert("selected" in options[2] && !("selected" in options[1]));
 });
 
+Deno.test("Select: neighbours of one group are listed under one heading; options without a group are not", () => {
+  const html = renderToString(
+    <Select
+      id="room"
+      label="Room"
+      options={[
+        { value: "9", label: "Library" },
+        { value: "1", label: "I-101", group: "Building I" },
+        { value: "2", label: "I-102", group: "Building I" },
+        { value: "3", label: "II-101", group: "Building II" },
+      ]}
+      value="2"
+    />,
+  );
+  assertEquals(tags(html, "optgroup").map((g) => g.label), ["Building I", "Building II"]);
+  const underI = html.slice(html.indexOf('label="Building I"'), html.indexOf('label="Building II"'));
+  assertEquals(tags(underI, "option").map((o) => o.value), ["1", "2"]);
+  assert(html.indexOf('value="9"') < html.indexOf("<optgroup"), "the ungrouped option stays first, outside");
+  assert("selected" in tags(html, "option").find((o) => o.value === "2")!);
+});
+
 Deno.test("Select: error sets aria-invalid and describes the select", () => {
   const select = tag(
     renderToString(<Select id="t" label="Type" options={STATUSES} error="Choose one" />),

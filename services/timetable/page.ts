@@ -74,7 +74,8 @@ export interface TablesData {
   canAll: boolean;
   text: string;
   matches: { id: number; name: string; href: string }[];
-  auditoriums: { value: string; label: string }[];
+  /** Rooms under their building. */
+  auditoriums: { value: string; label: string; group: string }[];
   programs: { value: string; label: string }[];
   clashes: ClashLine[];
   exportHref: string | null;
@@ -211,7 +212,7 @@ function pickerOptions(
 // The lists are shared copies kept for a few seconds; their options keep one identity per copy, which is what
 // the page's cached picker markup is keyed by.
 const roomOptions = memoByIdentity((rooms: Awaited<ReturnType<typeof listAuditoriums>>) =>
-  rooms.map((r) => ({ value: String(r.id), label: `${r.value.name} (${r.value.building})` }))
+  rooms.map((r) => ({ value: String(r.id), label: r.value.name, group: r.value.building }))
 );
 const programOptions = memoByIdentity((programs: Program[], lang) =>
   programs.map((p) => ({ value: String(p.id), label: `${p.code} ${lang === "en" ? p.nameEn : p.nameKa}` }))
