@@ -93,17 +93,18 @@ export function menuIconPath(name: string): string | undefined {
 const AS_DRAWN = { __html: "" };
 
 /**
- * A side menu item's icon (decorative: the item's text names it). The server draws it; the browser keeps what
- * the server drew, so the menu's island does not ship the icon set (≈ 1 KB gzip) in every page's JavaScript.
- * Only for icons that exist when the island hydrates: one mounted later in the browser would stay empty.
+ * A side menu item's icon (decorative: the item's text names it; its size and colour are the menu's, in
+ * styles/shell.css). The server draws it; the browser keeps what the server drew, so the menu's island does
+ * not ship the icon set (≈ 1 KB gzip) in every page's JavaScript. Only for icons that exist when the island
+ * hydrates: one mounted later in the browser would stay empty.
  */
-export function MenuIcon({ name, class: extra }: { name: string | undefined; class: string }) {
+export function MenuIcon({ name }: { name: string | undefined }) {
   if (!name) return null;
   // An unknown name (a menu edited since) draws an empty square, in both places alike.
   const drawn = globalThis.IN_BROWSER_BUNDLE ? AS_DRAWN : drawnOnServer(name);
   return (
     <svg
-      class={`icon ${extra}`}
+      class="icon"
       viewBox="0 0 24 24"
       aria-hidden="true"
       data-icon

@@ -101,9 +101,9 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: 
       rel={item.href ? "noopener noreferrer" : undefined}
       aria-current={isCurrent(item, path) ? "page" : undefined}
       data-menu-id={item.id}
-      class="side-link flex items-center gap-2"
+      class="side-link"
     >
-      <MenuIcon name={item.icon} class="size-4 text-gray-500" />
+      <MenuIcon name={item.icon} />
       {t(item.titleKey)}
       {badge(item)}
     </a>
@@ -150,7 +150,7 @@ export function SideMenu({ items, path: initialPath, openGroup: initialGroup }: 
                     class="side-group"
                   >
                     <span class="flex items-center gap-2">
-                      <MenuIcon name={item.icon} class="size-4 text-gray-500" />
+                      <MenuIcon name={item.icon} />
                       {t(item.titleKey)}
                     </span>
                     <span aria-hidden="true" class="text-gray-500">{open === item.id ? "−" : "+"}</span>
