@@ -21,7 +21,9 @@ const TRANSLATED = /^(text\/html|application\/json)\b/i;
 export function stampLanguage(headers: Headers, lang: Lang): void {
   if (!TRANSLATED.test(headers.get("content-type") ?? "")) return;
   if (!headers.has("content-language")) headers.set("content-language", lang);
-  const vary = (headers.get("vary") ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  const varied = headers.get("vary");
+  if (varied === null) return headers.set("vary", "Accept-Language, Cookie"); // most answers: nothing to merge
+  const vary = varied.split(",").map((v) => v.trim()).filter(Boolean);
   for (const name of ["Accept-Language", "Cookie"]) {
     if (!vary.some((v) => v.toLowerCase() === name.toLowerCase() || v === "*")) vary.push(name);
   }

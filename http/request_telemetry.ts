@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { requestIdFrom, withRequestId } from "../services/operations/request_context.ts";
-import { nameRequestSpan } from "../services/operations/tracing.ts";
+import { nameRequestSpan, spansEnabled } from "../services/operations/tracing.ts";
 import { logEvent } from "../services/operations/log.ts";
 
 /** Reads slower than this are logged (every request is a span already when telemetry is on). */
@@ -38,15 +38,21 @@ export function requestTelemetry(definitions: () => readonly RouteDefinition[]):
       await next();
       // Middleware is registered for any method and a wildcard path; API routes for their method; pages for
       // any method and their own pattern. The first match of a route is the one that answered (a later one,
-      // such as the pages' catch-all, is reached only when it falls through).
-      const routes = matchedRoutes(c);
-      const route = (routes.find((r) =>
-        r.method !== "ALL"
-      ) ?? routes.find((r) => !r.path.endsWith("*")))?.path ??
-        "unmatched";
-      operations ??= operationIndex(definitions());
-      const operationId = operations.get(`${c.req.method} ${route}`);
-      nameRequestSpan(c.req.method, route, operationId);
+      // such as the pages' catch-all, is reached only when it falls through). Worked out only for a span or a
+      // log line: most requests have neither.
+      const named = () => {
+        const routes = matchedRoutes(c);
+        const route = (routes.find((r) =>
+          r.method !== "ALL"
+        ) ?? routes.find((r) => !r.path.endsWith("*")))?.path ??
+          "unmatched";
+        operations ??= operationIndex(definitions());
+        return { route, operationId: operations.get(`${c.req.method} ${route}`) };
+      };
+      if (spansEnabled) {
+        const { route, operationId } = named();
+        nameRequestSpan(c.req.method, route, operationId);
+      }
       // A 101 (WebSocket) response's headers are immutable on Deno 2.5; a redirect's or a fetched one's too.
       if (c.res.status !== 101) {
         try {
@@ -61,6 +67,7 @@ export function requestTelemetry(definitions: () => readonly RouteDefinition[]):
       // fail or are slow, so that reading a page does not cost a log line.
       if (c.res.status >= 500 || ms > SLOW_MS || WRITES.has(c.req.method)) {
         const level = c.res.status >= 500 ? "error" : ms > SLOW_MS ? "warn" : "info";
+        const { route, operationId } = named();
         logEvent(level, "http_request", {
           method: c.req.method,
           route,

@@ -19,6 +19,9 @@ const ERROR_STATUS = 2;
 
 const enabled = otelEnabled();
 
+/** Whether requests have spans to name (OTEL_DENO): without, the route need not be worked out for them. */
+export const spansEnabled = enabled;
+
 function activeSpan(): Span | null {
   if (!enabled) return null;
   return (Deno.telemetry.contextManager.active().getValue(SPAN_KEY) as Span | undefined) ?? null;
