@@ -1,7 +1,7 @@
 /**
  * The app's one icon set (ARCHITECTURE §1: self-hosted, no icon font or CDN): 24 × 24 outline paths drawn in
  * the text's colour, named for what they show. The courses' row actions and the side menu's items (SPEC §2.2:
- * each item names its icon) draw from it; an unknown name draws nothing.
+ * each item names its icon) draw from it; a menu item naming an icon the set lacks gets an empty square.
  */
 import "../../framework/in_browser.ts";
 

@@ -9,6 +9,8 @@ import { useEffect, useState } from "preact/hooks";
 
 export type ToastKind = "info" | "success" | "warning" | "error";
 
+/** sessionStorage key of the message kept for the page a reload brings. */
+export const TOAST_AFTER_RELOAD_KEY = "toast.afterReload";
 const TOAST_SHOWN_EVENT = "app:toast";
 let anyShown = false;
 
@@ -17,8 +19,6 @@ export function announceToastShown(): void {
   anyShown = true;
   dispatchEvent(new Event(TOAST_SHOWN_EVENT));
 }
-/** sessionStorage key of the message kept for the page a reload brings. */
-export const TOAST_AFTER_RELOAD_KEY = "toast.afterReload";
 
 /**
  * A message for the page a full reload brings (the action's result must not vanish with the page that did it):
@@ -51,6 +51,7 @@ export function ToastRegions(
   );
 }
 
+/** The regions now; their toasts once the first toast (or one kept across a reload) brings their code. */
 export function LazyToaster({ dismissLabel }: { dismissLabel: string }) {
   const [toasts, setToasts] = useState<Toasts | null>(null);
   useEffect(() => {
