@@ -16,7 +16,7 @@ interface ActionSpec {
   action: BookAction;
   /** Suffix of the permission key under COURSES_KEY. */
   permission: string;
-  /** Its path in the app's icon set (ui/icons.tsx). */
+  /** Its path in the app's icon set (ui/icons.tsx), drawn by styles/book_icons.css. */
   icon: string;
   /** Shown in the accent colour when true (the course has what the action manages). */
   marked?: (book: BookRowSummary) => boolean;
@@ -62,19 +62,6 @@ export function actionTitles(actions: readonly ActionSpec[]): Record<string, str
   return Object.fromEntries(actions.map((a) => [a.action, t(`books.actions.${a.action}`)]));
 }
 
-/** The icons, once per page; each button refers to its own (`<use href="#book-icon-…">`). */
-export function BookActionIcons() {
-  return (
-    <svg class="hidden" aria-hidden="true">
-      {ACTIONS.map((spec) => (
-        <symbol key={spec.action} id={`book-icon-${spec.action}`} viewBox="0 0 24 24">
-          <path d={spec.icon} />
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
 /**
  * Rendered on the server: the buttons carry their action and the row its course, and the courses page's
  * actions island (islands/books/actions.tsx) answers their clicks, so the table itself ships no JavaScript.
@@ -94,11 +81,7 @@ export function BookRowActions({ book, actions, titles }: BookRowActionsProps) {
             aria-label={`${title}: ${name}`}
             data-action={spec.action}
             data-marked={spec.marked ? String(spec.marked(book)) : undefined}
-          >
-            <svg aria-hidden="true">
-              <use href={`#book-icon-${spec.action}`} />
-            </svg>
-          </button>
+          />
         );
       })}
     </div>

@@ -6,7 +6,7 @@
 import { DataTable, type DataTableColumn } from "../ui/mod.ts";
 import { keptRow } from "../ui/kept_row.tsx";
 import { t } from "../../utils/i18n.ts";
-import { actionTitles, BookActionIcons, BookRowActions, visibleActions } from "./book_row_actions.tsx";
+import { actionTitles, BookRowActions, visibleActions } from "./book_row_actions.tsx";
 import type { BookRowSummary } from "./dialog_props.ts";
 
 export interface BookTableRow extends BookRowSummary {
@@ -73,7 +73,6 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
   );
   return (
     <div id="books-table">
-      {actions.length > 0 && <BookActionIcons />}
       <DataTable
         columns={columns}
         rows={rows}
