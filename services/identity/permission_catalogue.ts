@@ -83,7 +83,17 @@ export function isPermissionKey(key: string): boolean {
   return KNOWN.has(key);
 }
 
-/** Keys under (and including) `prefix`: a role given a whole area gets every action in it. */
-export function keysUnder(prefix: string): string[] {
-  return ALL_PERMISSIONS.filter((key) => key === prefix || key.startsWith(prefix + "."));
+const keysByPrefix = new Map<string, readonly string[]>();
+
+/**
+ * Keys under (and including) `prefix`: a role given a whole area gets every action in it. Worked out once per
+ * prefix (the catalogue is fixed): the courses page asks on every request.
+ */
+export function keysUnder(prefix: string): readonly string[] {
+  let keys = keysByPrefix.get(prefix);
+  if (!keys) {
+    keys = Object.freeze(ALL_PERMISSIONS.filter((key) => key === prefix || key.startsWith(prefix + ".")));
+    keysByPrefix.set(prefix, keys);
+  }
+  return keys;
 }
