@@ -11,6 +11,7 @@
  */
 import { type ComponentType, Fragment, h, options, type VNode } from "preact";
 import { serialize } from "./serialize.ts";
+import { keepBounded } from "../utils/bounded_map.ts";
 
 export interface IslandInfo {
   name: string;
@@ -147,8 +148,7 @@ export function rememberRendered(html: string, own: IslandCollector): void {
     const from = start + marker.length;
     const end = html.indexOf(endMarker, from);
     if (start === -1 || end === -1) continue;
-    if (ssrCache.size >= SSR_CACHE_MAX) ssrCache.delete(ssrCache.keys().next().value!);
-    ssrCache.set(key, html.slice(from, end));
+    keepBounded(ssrCache, key, html.slice(from, end), SSR_CACHE_MAX);
   }
 }
 

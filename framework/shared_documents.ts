@@ -4,6 +4,8 @@
  * page put in its own part (a version of its choices), so a change makes a new name; the oldest names are let
  * go past a bound, so versions that moved on do not stay.
  */
+import { keepBounded } from "../utils/bounded_map.ts";
+
 const MAX_DOCUMENTS = 64;
 
 /** A CSP nonce in a document makes it one request's: such a document is never kept. */
@@ -20,9 +22,7 @@ export function sharedDocuments(max = MAX_DOCUMENTS): SharedDocuments {
     get: (key) => documents.get(key),
     keep(key, html) {
       if (html.includes(NONCE_ATTRIBUTE)) return;
-      documents.delete(key);
-      documents.set(key, html);
-      if (documents.size > max) documents.delete(documents.keys().next().value!);
+      keepBounded(documents, key, html, max);
     },
   };
 }

@@ -12,6 +12,7 @@ import { type FillRates, fillRates } from "./fill_rates.ts";
 import { type Labels, type StudentFigures, studentFigures } from "./students.ts";
 import { type FieldError, invalid } from "../../utils/errors.ts";
 import type { Lang } from "../../utils/i18n.ts";
+import { keepBounded } from "../../utils/bounded_map.ts";
 
 export const PERIOD_MAX = 60;
 /** Months shown when the filter names no period: the last year, this month included. */
@@ -89,8 +90,7 @@ export async function dashboard(filter: DashboardFilter, lang: Lang, labels: Lab
     semesters: groups.map((g) => ({ id: g.value.id, seasonYear: g.value.seasonYear }))
       .sort((a, b) => b.id - a.id),
   };
-  if (answers.size >= ANSWERS_MAX) answers.delete(answers.keys().next().value!);
-  answers.set(key, { students, registration, groups, moneyText, answer });
+  keepBounded(answers, key, { students, registration, groups, moneyText, answer }, ANSWERS_MAX);
   return answer;
 }
 

@@ -11,6 +11,7 @@ import type { Book } from "../academic/model.ts";
 import { BOOK_FLAGS_VERSION_KEY, type BookFlags, NO_FLAGS, readAllBookFlags } from "./flags.ts";
 import { BOOKS_COUNTER_KEY, BOOKS_VERSION_KEY, singleChange } from "./version.ts";
 import { kvSnapshot, type Versions } from "../db/snapshot.ts";
+import { getRecent, keepBounded } from "../../utils/bounded_map.ts";
 
 /** One course as the filter scans it: the compared fields copied onto one flat shape (a monomorphic loop). */
 export interface IndexedBook {
@@ -216,12 +217,8 @@ function textMatches(target: Snapshot, needle: string): readonly number[] {
     target.text = { joined: target.ordered.map((row) => row.search).join(ROW), starts, recent: new Map() };
   }
   const { joined, starts, recent } = target.text;
-  const known = recent.get(needle);
-  if (known) {
-    recent.delete(needle);
-    recent.set(needle, known);
-    return known;
-  }
+  const known = getRecent(recent, needle);
+  if (known) return known;
   const found: number[] = [];
   for (let at = joined.indexOf(needle); at !== -1;) {
     let low = 0, high = starts.length - 1;
@@ -233,8 +230,7 @@ function textMatches(target: Snapshot, needle: string): readonly number[] {
     found.push(low);
     at = low + 1 < starts.length ? joined.indexOf(needle, starts[low + 1]) : -1;
   }
-  if (recent.size >= RECENT_NEEDLES) recent.delete(recent.keys().next().value!);
-  recent.set(needle, found);
+  keepBounded(recent, needle, found, RECENT_NEEDLES);
   return found;
 }
 

@@ -12,6 +12,7 @@ import type { Lang } from "../../utils/i18n.ts";
 import type { CourseFacts, StudentFacts } from "./facts.ts";
 import type { RegistrationWindow, SectionSeats, SectionSettings } from "./model.ts";
 import type { Section } from "./sections.ts";
+import { getRecent, keepBounded } from "../../utils/bounded_map.ts";
 
 // A page of rows holds some 60 KB (their texts and JSON): the pages last asked for, up to about 30 MB.
 const MAX_PAGES = 500;
@@ -75,14 +76,12 @@ export function builtFrom(inputs: {
  * inputs), frozen: the next request of the page gets the same objects.
  */
 export function keepBuilt<Row, Mine>(built: BuiltFrom, rows: Row[], mine: Mine) {
-  pages.delete(built.key);
-  // The page asked for longest ago goes first (a hit moves a page to the end: see builtPage).
-  if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
-  pages.set(built.key, {
+  // The page asked for longest ago goes first (a hit makes a page the newest: see builtPage).
+  keepBounded(pages, built.key, {
     from: built.from,
     rows: Object.freeze(rows.map(deepFreeze)) as Row[],
     mine: deepFreeze(mine),
-  });
+  }, MAX_PAGES);
 }
 
 /**
@@ -101,9 +100,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The rows and `mine` kept for the page when they were built from the same inputs, else null. */
 export function builtPage<Row, Mine>(built: BuiltFrom): { rows: Row[]; mine: Mine } | null {
-  const page = pages.get(built.key);
+  const page = getRecent(pages, built.key);
   if (!page || page.from !== built.from) return null;
-  pages.delete(built.key);
-  pages.set(built.key, page);
   return { rows: page.rows as Row[], mine: page.mine as Mine };
 }

@@ -12,6 +12,7 @@
  *   the section) instead of nine, from the KV whose one thread every commit queues on.
  */
 import { db, keyId } from "../db/kv.ts";
+import { keepBounded } from "../../utils/bounded_map.ts";
 
 /** Entries kept (four per student, a few per section); a full table forgets the one least recently kept. */
 const KEPT_MAX = 50_000;
@@ -27,9 +28,7 @@ export function keepEntry(entry: Deno.KvEntryMaybe<unknown>) {
   const map = table();
   const id = keyId(entry.key);
   // Set anew, so that the entries' order is the order they were last kept in.
-  map.delete(id);
-  if (map.size >= KEPT_MAX) map.delete(map.keys().next().value!);
-  map.set(id, entry);
+  keepBounded(map, id, entry, KEPT_MAX);
 }
 
 export function forgetEntry(key: Deno.KvKey) {

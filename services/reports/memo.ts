@@ -5,6 +5,7 @@
  */
 import { kvSnapshot } from "../db/snapshot.ts";
 import type { ReportRow } from "./model.ts";
+import { keepBounded } from "../../utils/bounded_map.ts";
 
 const KEPT_FILTERS = 16;
 
@@ -18,9 +19,8 @@ export function rowsMemo(versionKeys: Deno.KvKey[]) {
     const name = JSON.stringify(key);
     let found = rows.get(name);
     if (!found) {
-      if (rows.size >= KEPT_FILTERS) rows.delete(rows.keys().next().value!);
       found = compute();
-      rows.set(name, found);
+      keepBounded(rows, name, found, KEPT_FILTERS);
       found.catch(() => rows.delete(name));
     }
     return await found;

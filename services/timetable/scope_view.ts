@@ -22,6 +22,7 @@ import {
 } from "./view.ts";
 import { enrolledSectionIds } from "../registration/facts.ts";
 import { now as clockNow } from "../academic/clock.ts";
+import { keepBounded } from "../../utils/bounded_map.ts";
 
 /** A write that moved no version (a bulk import) shows after this long. */
 export const SCOPE_VIEW_TTL_MS = 60_000;
@@ -92,8 +93,7 @@ function keptView(
   const copy = views.get(key);
   if (copy && copy.stamps === stamps && now - copy.at < SCOPE_VIEW_TTL_MS) return copy.view;
   const view = load();
-  if (views.size >= MAX_HELD) views.delete(views.keys().next().value!);
-  views.set(key, { at: now, stamps, view });
+  keepBounded(views, key, { at: now, stamps, view }, MAX_HELD);
   view.catch(() => views.get(key)?.view === view && views.delete(key));
   return view;
 }
