@@ -3,7 +3,7 @@
  * which every log line written while serving it carries and the response returns in X-Request-Id; and, once the
  * router has matched, names the request's OpenTelemetry span after its route pattern and API operationId.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { requestIdFrom, withRequestId } from "../services/operations/request_context.ts";
 import { nameRequestSpan, spansEnabled } from "../services/operations/tracing.ts";
@@ -36,19 +36,9 @@ export function requestTelemetry(definitions: () => readonly RouteDefinition[]):
     const started = performance.now();
     return withRequestId(requestId, async () => {
       await next();
-      // Middleware is registered for any method and a wildcard path; API routes for their method; pages for
-      // any method and their own pattern. The first match of a route is the one that answered (a later one,
-      // such as the pages' catch-all, is reached only when it falls through). Worked out only for a span or a
-      // log line: most requests have neither.
-      const named = () => {
-        const routes = matchedRoutes(c);
-        const route = (routes.find((r) =>
-          r.method !== "ALL"
-        ) ?? routes.find((r) => !r.path.endsWith("*")))?.path ??
-          "unmatched";
-        operations ??= operationIndex(definitions());
-        return { route, operationId: operations.get(`${c.req.method} ${route}`) };
-      };
+      // The route is worked out only for a span or a log line (once): most requests have neither.
+      let naming: { route: string; operationId: string | undefined } | undefined;
+      const named = () => naming ??= routeOf(c, operations ??= operationIndex(definitions()));
       if (spansEnabled) {
         const { route, operationId } = named();
         nameRequestSpan(c.req.method, route, operationId);
@@ -78,4 +68,17 @@ export function requestTelemetry(definitions: () => readonly RouteDefinition[]):
       }
     });
   };
+}
+
+/**
+ * The route pattern that answered and its API operationId. Middleware is registered for any method and a
+ * wildcard path; API routes for their method; pages for any method and their own pattern. The first match of a
+ * route is the one that answered (a later one, such as the pages' catch-all, is reached only when it falls
+ * through).
+ */
+function routeOf(c: Context, operations: Map<string, string>) {
+  const routes = matchedRoutes(c);
+  const route = (routes.find((r) => r.method !== "ALL") ?? routes.find((r) => !r.path.endsWith("*")))?.path ??
+    "unmatched";
+  return { route, operationId: operations.get(`${c.req.method} ${route}`) };
 }
