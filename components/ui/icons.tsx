@@ -118,14 +118,3 @@ function drawnOnServer(name: string): { __html: string } {
   const path = menuIconPath(name);
   return { __html: path ? `<path d="${path}"></path>` : "" };
 }
-
-/** An icon of the set; decorative (the text beside it names the thing). */
-export function Icon({ path, class: extra = "size-5" }: { path: string | undefined; class?: string }) {
-  if (!path) return null;
-  return (
-    // The strokes are the `icon` class's (styles/buttons.css): the side menu repeats this on every page.
-    <svg class={`icon ${extra}`} viewBox="0 0 24 24" aria-hidden="true" data-icon>
-      <path d={path} />
-    </svg>
-  );
-}
