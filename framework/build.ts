@@ -42,8 +42,6 @@ export const CLIENT_BUNDLE = {
   alias: { react: "preact/compat", "react-dom": "preact/compat" },
   logLevel: "warning",
   legalComments: "none",
-  // framework/in_browser.ts: server-only branches fold away.
-  define: { "globalThis.IN_BROWSER_BUNDLE": "true" },
 } as const satisfies esbuild.BuildOptions;
 
 export async function build(opts: BuildOptions): Promise<BuildManifest> {

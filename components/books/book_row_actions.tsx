@@ -16,7 +16,7 @@ interface ActionSpec {
   action: BookAction;
   /** Suffix of the permission key under COURSES_KEY. */
   permission: string;
-  /** Its path in the app's icon set (ui/icons.tsx), drawn by styles/book_icons.css. */
+  /** Its path in the app's icon set (ui/icons.tsx), drawn by styles/icons.css. */
   icon: string;
   /** Shown in the accent colour when true (the course has what the action manages). */
   marked?: (book: BookRowSummary) => boolean;

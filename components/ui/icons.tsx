@@ -1,9 +1,9 @@
 /**
  * The app's one icon set (ARCHITECTURE §1: self-hosted, no icon font or CDN): 24 × 24 outline paths drawn in
  * the text's colour, named for what they show. The courses' row actions and the side menu's items (SPEC §2.2:
- * each item names its icon) draw from it; a menu item naming an icon the set lacks gets an empty square.
+ * each item names its icon) draw from it through styles/icons.css (components/icons_css.ts writes it); a menu
+ * item naming an icon the set lacks gets an empty square.
  */
-import "../../framework/in_browser.ts";
 
 export const ICONS: Readonly<Record<string, string>> = {
   history: "M12 8v4l3 2M3.5 9a9 9 0 1 1-.4 4M3 4v5h5",
@@ -43,11 +43,8 @@ export const ICONS: Readonly<Record<string, string>> = {
   video: "M3 6h13v12H3zm13 4 5-3v10l-5-3",
 };
 
-/**
- * The menu's icon names (services/shell/menu.ts), each with the name of the set's icon that draws it. Names,
- * not paths: then neither table has a part the bundler must keep, and the browser bundle drops them both.
- */
-const MENU_ICON_NAMES: Readonly<Record<string, string>> = {
+/** The menu's icon names (services/shell/menu.ts), each with the name of the set's icon that draws it. */
+export const MENU_ICON_NAMES: Readonly<Record<string, string>> = {
   calendar: "calendar",
   students: "people",
   book: "book",
@@ -87,34 +84,9 @@ export function menuIconPath(name: string): string | undefined {
 }
 
 /**
- * Kept as the server drew it: Preact neither reads nor replaces a `dangerouslySetInnerHTML` element's content
- * while hydrating, nor later while the same object is passed again.
- */
-const AS_DRAWN = { __html: "" };
-
-/**
- * A side menu item's icon (decorative: the item's text names it; its size and colour are the menu's, in
- * styles/shell.css). The server draws it; the browser keeps what the server drew, so the menu's island does
- * not ship the icon set (≈ 1 KB gzip) in every page's JavaScript. Only for icons that exist when the island
- * hydrates: one mounted later in the browser would stay empty.
+ * A side menu item's icon (decorative: the item's text names it). Its picture is the stylesheet's
+ * (styles/icons.css), so the menu, on every page, carries no SVG markup and its island no icon paths.
  */
 export function MenuIcon({ name }: { name: string | undefined }) {
-  if (!name) return null;
-  // An unknown name (a menu edited since) draws an empty square, in both places alike.
-  const drawn = globalThis.IN_BROWSER_BUNDLE ? AS_DRAWN : drawnOnServer(name);
-  return (
-    <svg
-      class="icon"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      data-icon
-      // deno-lint-ignore react-no-danger -- the set's own path data, never text from a request
-      dangerouslySetInnerHTML={drawn}
-    />
-  );
-}
-
-function drawnOnServer(name: string): { __html: string } {
-  const path = menuIconPath(name);
-  return { __html: path ? `<path d="${path}"></path>` : "" };
+  return name ? <span class="menu-icon" data-icon={name} aria-hidden="true" /> : null;
 }
