@@ -14,7 +14,6 @@ import { readBuildManifest } from "./framework/build_manifest.ts";
 import { isApiRequest, toAppError } from "./framework/middleware/errors.ts";
 import { AppError, errorBody } from "./utils/errors.ts";
 import { mountStatic } from "./framework/middleware/static.ts";
-import { canonicalPaths } from "./framework/middleware/canonical_path.ts";
 import { mountRoutes } from "./framework/server.ts";
 import { type AppEnv, platform } from "./http/platform.ts";
 import { limitBodies } from "./http/body_limits.ts";
@@ -65,13 +64,7 @@ export async function createApp(opts: AppOptions = {}) {
       onError: handleError,
     }),
   );
-  app.use(canonicalPaths());
   app.use(limitBodies());
-  // API answers are personal (a shared lab computer's next user must not read them from the cache).
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
-  });
 
   app.get("/static/i18n/:file{[a-z]{2}\\.json}", (c) => {
     const lang = c.req.param("file").slice(0, 2);

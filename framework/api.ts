@@ -55,7 +55,9 @@ function withRequiredBody<Q extends RouteConfig["request"]>(request: Q): Q {
 }
 
 export function permissionGuard(permission: Permission): MiddlewareHandler {
-  return async (c, next) => {
+  // Not async: a refusal thrown here reaches the app's error handler all the same (Hono's compose catches it),
+  // and a route that lets the caller through hands on its promise without awaiting it.
+  return (c, next) => {
     if (permission !== "public") {
       const auth = (c as Context<{ Variables: { auth?: AuthView } }>).get("auth");
       if (!auth || auth.userId === null) throw new AppError(401, "unauthorized", "errors.unauthorized");
@@ -63,7 +65,7 @@ export function permissionGuard(permission: Permission): MiddlewareHandler {
         throw new AppError(403, "forbidden", "errors.forbidden");
       }
     }
-    await next();
+    return next();
   };
 }
 

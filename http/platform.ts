@@ -1,13 +1,15 @@
 /**
  * The one middleware every request passes: it builds the request's state (language, translator, a CSP nonce
- * made only if a page asks for one), refuses cross-site writes, learns who is asking, and stamps the security
- * headers on the way out. One function rather than a chain: this runs on every request, and each extra
- * middleware layer costs the JSON routes a measurable share of their throughput.
+ * made only if a page asks for one), refuses cross-site writes, redirects a path to its canonical form, learns
+ * who is asking, and stamps the security headers (and the API's no-store) on the way out. One function rather
+ * than a chain: this runs on every request, and each extra middleware layer costs the JSON routes a measurable
+ * share of their throughput.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuthView } from "../framework/api.ts";
 import type { BuildManifest } from "../framework/build_manifest.ts";
 import { checkCsrf } from "../framework/middleware/csrf.ts";
+import { canonicalRedirect } from "../framework/middleware/canonical_path.ts";
 import { applySecurityHeaders, newNonce } from "../framework/middleware/security_headers.ts";
 import { identify, lastKnownHolder } from "../services/identity/auth.ts";
 import { mayRenderShell, readShell } from "./shell_reads.ts";
@@ -38,6 +40,11 @@ export function platform(opts: {
     c.set("auth", ANONYMOUS);
     try {
       checkCsrf(c.req.raw, opts.allowedOrigins, SESSION_COOKIE);
+      const redirect = canonicalRedirect(c);
+      if (redirect) {
+        c.res = redirect;
+        return;
+      }
       // Static files need no identity; everything else learns who is asking (or that nobody is).
       const token = c.req.path.startsWith("/static/") ? null : tokenOf(c);
       if (token) {
@@ -62,6 +69,10 @@ export function platform(opts: {
       if (c.res.status !== 101) {
         applySecurityHeaders(c.res.headers, state.nonceIfMade, opts.hsts || servedOverHttps(c.req.raw));
         if (!c.req.path.startsWith("/static/")) stampLanguage(c.res.headers, lang);
+        // API answers are personal (a shared lab computer's next user must not read them from the cache).
+        if (c.req.path.startsWith("/api/") && !c.res.headers.has("cache-control")) {
+          c.res.headers.set("cache-control", "no-store");
+        }
       }
     }
     // Pages and JSON gzipped for clients that take it (static files come precompressed).
