@@ -106,6 +106,9 @@ export function StudentsFilters(props: StudentsFiltersProps) {
       listening = true;
       addEventListener("app:navigated", restoreFocus);
     }
+    // Letters typed before the island woke (a slow device, a page still loading) were heard by nobody.
+    const text = document.getElementById(TEXT_ID) as HTMLInputElement | null;
+    if (text && text.value !== props.text) schedule("text", text);
   }, []);
 
   const programs = props.programs.filter((p) => !schoolId || String(p.schoolId) === schoolId);

@@ -80,6 +80,22 @@ Deno.test({
         );
       });
 
+      await t.step("letters typed before the page's script ran are searched once it runs", async () => {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const boot = "**/static/_build/boot-*.js";
+        await page.route(boot, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${base}/students`, { waitUntil: "commit" });
+        await search.fill("Mamu");
+        release();
+        await page.waitForURL((url) => url.searchParams.get("text") === "Mamu");
+        await page.unroute(boot);
+        assertEquals(await search.inputValue(), "Mamu");
+      });
+
       await t.step("a bookmarked filter opens as it was, without typing", async () => {
         await page.goto(`${base}/students?text=Mamulashvili&status=active`);
         assertEquals(await search.inputValue(), "Mamulashvili");
