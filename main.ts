@@ -15,6 +15,7 @@ import { isApiRequest, toAppError } from "./framework/middleware/errors.ts";
 import { AppError, errorBody } from "./utils/errors.ts";
 import { mountStatic } from "./framework/middleware/static.ts";
 import { mountRoutes } from "./framework/server.ts";
+import { MemoizedRouter } from "./framework/memoized_router.ts";
 import { type AppEnv, platform } from "./http/platform.ts";
 import { limitBodies } from "./http/body_limits.ts";
 import shellEvents from "./http/shell_events.ts";
@@ -53,7 +54,7 @@ export async function createApp(opts: AppOptions = {}) {
   await refreshTranslationOverrides();
   const root = opts.root ?? ".";
   const build = await readBuildManifest(root);
-  const app = new OpenAPIHono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>({ router: new MemoizedRouter() });
 
   app.use(requestTelemetry(() => app.openAPIRegistry.definitions));
   app.use(
