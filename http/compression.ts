@@ -31,14 +31,17 @@ export function acceptsGzip(acceptEncoding: string | null): boolean {
 }
 
 /**
- * The answer as it should leave for a client sending `acceptEncoding`: gzipped when it is HTML or JSON of at
- * least COMPRESS_MIN_BYTES and the client takes gzip; null (at once, without a promise: this runs for every
- * request) to send `res` as it is. Every HTML or JSON answer gets `Vary: Accept-Encoding`, whichever way it
+ * The answer (of Content-Type `type`) as it should leave for a client sending `acceptEncoding`: gzipped when it
+ * is HTML or JSON of at least COMPRESS_MIN_BYTES and the client takes gzip; null (at once, without a promise:
+ * this runs for every request) to send `res` as it is. Every HTML or JSON answer gets `Vary: Accept-Encoding`, whichever way it
  * goes. Called by the platform middleware on its way out (one middleware for every request rather than one
  * more layer: see platform.ts).
  */
-export function compressed(res: Response, acceptEncoding: string | null): Promise<Response> | null {
-  const type = res.headers.get("content-type");
+export function compressed(
+  res: Response,
+  type: string | null,
+  acceptEncoding: string | null,
+): Promise<Response> | null {
   // Never `res.body` here: asking for it turns a string body into a stream, and Deno then sends every answer
   // through its stream path instead of writing the string (measured: 7% of a page's CPU).
   if (!type || !COMPRESSIBLE.test(type) || res.status === 204 || res.status === 304) return null;

@@ -17,9 +17,9 @@ export function requestLang(headers: Headers): Lang {
 
 const TRANSLATED = /^(text\/html|application\/json)\b/i;
 
-/** States the language of an HTML or JSON answer, and what chose it. */
-export function stampLanguage(headers: Headers, lang: Lang): void {
-  if (!TRANSLATED.test(headers.get("content-type") ?? "")) return;
+/** States the language of an HTML or JSON answer (of Content-Type `type`), and what chose it. */
+export function stampLanguage(headers: Headers, type: string | null, lang: Lang): void {
+  if (!TRANSLATED.test(type ?? "")) return;
   if (!headers.has("content-language")) headers.set("content-language", lang);
   const varied = headers.get("vary");
   if (varied === null) return headers.set("vary", "Accept-Language, Cookie"); // most answers: nothing to merge

@@ -38,6 +38,7 @@ export function platform(opts: {
     const state = new RequestState(lang, build);
     c.set("state", state);
     c.set("auth", ANONYMOUS);
+    let type: string | null = null;
     try {
       checkCsrf(c.req.raw, opts.allowedOrigins, SESSION_COOKIE);
       const redirect = canonicalRedirect(c);
@@ -67,8 +68,10 @@ export function platform(opts: {
     } finally {
       // A WebSocket upgrade's 101 carries no document, and Deno (2.5 and others) freezes its headers.
       if (c.res.status !== 101) {
-        applySecurityHeaders(c.res.headers, state.nonceIfMade, opts.hsts || servedOverHttps(c.req.raw));
-        if (!c.req.path.startsWith("/static/")) stampLanguage(c.res.headers, lang);
+        // Read once: the headers, the language and the compression each depend on it.
+        type = c.res.headers.get("content-type");
+        applySecurityHeaders(c.res.headers, type, state.nonceIfMade, opts.hsts || servedOverHttps(c.req.raw));
+        if (!c.req.path.startsWith("/static/")) stampLanguage(c.res.headers, type, lang);
         // API answers are personal (a shared lab computer's next user must not read them from the cache).
         if (c.req.path.startsWith("/api/") && !c.res.headers.has("cache-control")) {
           c.res.headers.set("cache-control", "no-store");
@@ -76,7 +79,9 @@ export function platform(opts: {
       }
     }
     // Pages and JSON gzipped for clients that take it (static files come precompressed).
-    const packing = c.res.status === 101 ? null : compressed(c.res, c.req.raw.headers.get("accept-encoding"));
+    const packing = c.res.status === 101
+      ? null
+      : compressed(c.res, type, c.req.raw.headers.get("accept-encoding"));
     if (packing) {
       const packed = await packing;
       // Hono would copy the old answer's headers (its length, its strong ETag) onto the new one.

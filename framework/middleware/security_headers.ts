@@ -62,11 +62,17 @@ const JSON_TYPE = /^application\/(?:problem\+)?json\b/;
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * Adds the headers to a response; a CSP the handler set itself (e.g. the API viewer's) is kept, and so is a
- * stricter `Referrer-Policy: no-referrer` (the public student card's: its address is the card's secret).
+ * Adds the headers to a response of Content-Type `type`; a CSP the handler set itself (e.g. the API viewer's) is
+ * kept, and so is a stricter `Referrer-Policy: no-referrer` (the public student card's: its address is the
+ * card's secret).
  */
-export function applySecurityHeaders(headers: Headers, nonce: string | null, hsts: boolean): void {
-  const json = JSON_TYPE.test(headers.get("content-type") ?? "");
+export function applySecurityHeaders(
+  headers: Headers,
+  type: string | null,
+  nonce: string | null,
+  hsts: boolean,
+): void {
+  const json = JSON_TYPE.test(type ?? "");
   if (!headers.has("content-security-policy")) {
     headers.set("content-security-policy", json ? JSON_CSP : contentSecurityPolicy(nonce));
   }

@@ -11,7 +11,7 @@ Deno.test("nonces are 32 hex digits and never repeat, across refills of the rand
 Deno.test("documents and JSON answers each get their set of security headers", async (t) => {
   const answer = (type: string, init: HeadersInit = {}) => {
     const headers = new Headers({ "content-type": type, ...init });
-    applySecurityHeaders(headers, null, true);
+    applySecurityHeaders(headers, type, null, true);
     return headers;
   };
 
