@@ -116,24 +116,33 @@ export function Dialog(props: DialogProps) {
     if (event.key === "Escape" && latest.current.closable === false) event.preventDefault();
   };
 
+  // A dialog nobody has opened yet is drawn empty: a page carries no fields of the dialogs it may never show
+  // (the server renders them for nothing, and they went out with every page). Once opened, it stays drawn.
+  const drawn = useRef(open);
+  if (open) drawn.current = true;
+  const box = {
+    ref,
+    id,
+    // m-auto as a utility: a parent's space-y-* (utilities layer) would otherwise beat the base centring.
+    class: cx(
+      "m-auto max-h-[90vh] rounded-lg bg-white p-0 text-gray-900 shadow-xl",
+      DIALOG_WIDTH_CLASSES[width],
+    ),
+    onCancel,
+    onClose: onClosed,
+    onPointerDown,
+    onClick: onBackdropClick,
+    onKeyDown,
+  };
+  if (!drawn.current) return <dialog {...box} />;
+
   const titleId = `${id}-title`;
   return (
     <dialog
-      ref={ref}
-      id={id}
+      {...box}
       role={role === "alertdialog" ? "alertdialog" : undefined}
       aria-labelledby={titleId}
       aria-describedby={props.describedBy}
-      // m-auto as a utility: a parent's space-y-* (utilities layer) would otherwise beat the base centring.
-      class={cx(
-        "m-auto max-h-[90vh] rounded-lg bg-white p-0 text-gray-900 shadow-xl",
-        DIALOG_WIDTH_CLASSES[width],
-      )}
-      onCancel={onCancel}
-      onClose={onClosed}
-      onPointerDown={onPointerDown}
-      onClick={onBackdropClick}
-      onKeyDown={onKeyDown}
     >
       <div class="flex max-h-[90vh] flex-col">
         <header class="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-3">

@@ -33,6 +33,20 @@ Deno.test("the dialog is named by its title and is never server-rendered open", 
   assertEquals(tag(html, "button")["aria-label"], "Close");
 });
 
+Deno.test("a dialog not yet opened is sent empty: none of its title, fields or buttons are on the page", () => {
+  const html = renderToString(
+    <Dialog id="edit" open={false} title="Edit person" footer={<button type="submit">Save</button>}>
+      <input id="edit-name" name="name" />
+    </Dialog>,
+  );
+  const dialog = tag(html, "dialog");
+  assertEquals(dialog.id, "edit");
+  assert(!("aria-labelledby" in dialog), "no label pointing at a title that is not there");
+  for (const absent of ["Edit person", "edit-name", "Save", "<button"]) {
+    assertEquals(html.includes(absent), false, `${absent} is not sent before the dialog opens`);
+  }
+});
+
 Deno.test("a non-closable dialog has no close button", () => {
   const html = renderToString(
     <Dialog id="consent" open title="Consent" closable={false} footer={<span>agree</span>}>text</Dialog>,

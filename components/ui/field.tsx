@@ -20,10 +20,11 @@ export interface FieldProps extends FieldTextProps {
   children: ComponentChildren;
 }
 
-/** Shared look of text-like controls; red border when `aria-invalid="true"`. */
-export const CONTROL_CLASS = "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm " +
-  "text-gray-900 shadow-sm placeholder:text-gray-400 disabled:bg-gray-100 disabled:text-gray-500 " +
-  "aria-[invalid=true]:border-danger-600 aria-[invalid=true]:bg-danger-50";
+/**
+ * Shared look of text-like controls; red border when `aria-invalid="true"`. A component class
+ * (styles/forms.css): its fourteen utilities repeated on every control were the longest string of a form's page.
+ */
+export const CONTROL_CLASS = "ui-control";
 
 export function fieldHintId(id: string): string {
   return `${id}-hint`;
