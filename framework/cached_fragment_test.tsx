@@ -19,8 +19,7 @@ function page(cacheKey: string, counter: { renders: number }, scope: string | nu
         />
       </div>,
     ), scope);
-  rememberRendered(result, collector);
-  return result;
+  return rememberRendered(result, collector);
 }
 
 Deno.test("cached server markup", async (t) => {
@@ -31,7 +30,7 @@ Deno.test("cached server markup", async (t) => {
     const second = page(key, counter);
     assertEquals(counter.renders, 1);
     assertEquals(second, `<div><select name="x"><option>${key}</option></select></div>`);
-    assertEquals(first.replace(/<!--\/?fragment:[\d.]+-->/g, ""), second);
+    assertEquals(first, second, "the page rendered afresh is the page served from the cache");
   });
   await t.step("another key or another scope renders afresh", () => {
     const counter = { renders: 0 };
@@ -55,8 +54,7 @@ Deno.test("cached server markup", async (t) => {
               {next.map((n) => <CachedFragment key={n} cacheKey={`${key}-${n}`} render={() => <i>{n}</i>} />)}
             </div>,
           ), "ka");
-        rememberRendered(result, collector);
-        return result.replace(/<!--\/?fragment:[\d.]+-->/g, "");
+        return rememberRendered(result, collector);
       };
       render();
       // The outer fragment now comes from the cache with its inner one's markers, as the second new one's would be.

@@ -39,6 +39,7 @@ export interface IslandCollector {
 }
 
 const SSR_CACHE_MAX = 1000;
+const FRAGMENT_MARKER = "<!--fragment:";
 const ssrCache = new Map<string, string>();
 
 const byComponent = new Map<unknown, IslandInfo>();
@@ -134,23 +135,31 @@ export function CachedFragment({ cacheKey, render }: { cacheKey: string; render:
   // (A comment renders only as a child, never as a component's root.)
   if (html !== undefined) return rawHtml(html);
   const slot = `${own.id}.${own.misses.length}`;
-  own.misses.push({ start: `<!--fragment:${slot}-->`, end: `<!--/fragment:${slot}-->`, key });
+  own.misses.push({ start: `${FRAGMENT_MARKER}${slot}-->`, end: `<!--/fragment:${slot}-->`, key });
   return h(Fragment, null, comment(`fragment:${slot}`), render(), comment(`/fragment:${slot}`));
 }
 
 /**
- * Remembers the HTML of cacheable markup rendered now (found between its markers in the document); a render
- * that met only cached markup has nothing to remember, and the document is not read again.
+ * Remembers the HTML of cacheable markup rendered now (found between its markers in the document), and returns
+ * the document without the fragments' markers (islands keep theirs: the boot runtime hydrates by them), so
+ * that a page rendered afresh is the page served from the cache. A render that met only cached markup has
+ * nothing to remember: its document is returned as it is, never read again.
  */
-export function rememberRendered(html: string, own: IslandCollector): void {
+export function rememberRendered(html: string, own: IslandCollector): string {
+  let fragments = false;
   for (const { start: marker, end: endMarker, key } of own.misses) {
     const start = html.indexOf(marker);
     const from = start + marker.length;
     const end = html.indexOf(endMarker, from);
     if (start === -1 || end === -1) continue;
-    keepBounded(ssrCache, key, html.slice(from, end), SSR_CACHE_MAX);
+    fragments ||= marker.startsWith(FRAGMENT_MARKER);
+    keepBounded(ssrCache, key, withoutFragmentMarkers(html.slice(from, end)), SSR_CACHE_MAX);
   }
+  return fragments ? withoutFragmentMarkers(html) : html;
 }
+
+const withoutFragmentMarkers = (html: string) =>
+  html.includes(FRAGMENT_MARKER) ? html.replace(/<!--\/?fragment:[\d.]+-->/g, "") : html;
 
 type HookedOptions = typeof options & { __b?: (vnode: VNode) => void };
 const hooks = options as HookedOptions;

@@ -3,7 +3,8 @@ import type { LayoutProps } from "../framework/types.ts";
 import { ChatWidget } from "../islands/chat/widget.tsx";
 import { ConsentCheck } from "../islands/consent/check.tsx";
 import { ConsentDialog } from "../islands/consent/dialog.tsx";
-import { SideMenu } from "../islands/shell/side_menu.tsx";
+import { SideMenu } from "../components/shell/side_menu.tsx";
+import { SideMenuBehavior } from "../islands/shell/side_menu.tsx";
 import { TopBar } from "../islands/shell/top_bar.tsx";
 import { authParamsNow } from "../services/identity/params.ts";
 import { consentStateOf } from "../services/notifications/consent.ts";
@@ -34,7 +35,8 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
       >
         {t("shell.skipToContent")}
       </a>
-      <SideMenu items={menu.links} path={url.pathname} openGroup={groupOfPath(menu.tree, url.pathname)} />
+      <SideMenu menu={menu} path={url.pathname} openGroup={groupOfPath(menu.tree, url.pathname)} t={t} />
+      <SideMenuBehavior />
       <div class="flex min-w-0 flex-1 flex-col">
         <TopBar
           user={{ name: state.lang === "en" ? user.nameEn : user.name, image: user.image, guard: user.guard }}

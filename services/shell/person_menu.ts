@@ -1,8 +1,8 @@
 /**
  * The side menu one person sees, built once per (stored menu, permission set, guard) and shared by every page
- * and every person with the same combination. Building it (filtering the tree, mapping it to links) and
- * serializing the island's props were a tenth of a signed-in page's render; the result is frozen, so the
- * island props codec (framework/serialize.ts) writes its JSON once too.
+ * and every person with the same combination. Building it (filtering the tree, mapping it to links) was a
+ * large part of a signed-in page's render; its `key` names the combination, so the menu's markup is rendered
+ * once per combination too (components/shell/side_menu.tsx).
  *
  * Kept correct without a version check of its own: the stored menu is a new tree whenever its version key
  * moved (menu_store.ts, read before every page), and a person's permission set is a new Set whenever their
@@ -15,8 +15,10 @@ import { menuFor } from "./menu.ts";
 export interface PersonMenu {
   /** The visible tree (for the open group of a path); shares the stored menu's items, so not to be changed. */
   readonly tree: MenuItem[];
-  /** What the side-menu island receives: frozen, so its JSON is written once. */
+  /** What the side menu draws. */
   readonly links: MenuLink[];
+  /** Differs between any two menus of different content: names the menu's rendered markup in a cache. */
+  readonly key: string;
 }
 
 const MAX_COMBINATIONS = 500;
@@ -24,6 +26,8 @@ const MAX_COMBINATIONS = 500;
 const byTree = new WeakMap<MenuItem[], Map<string, PersonMenu>>();
 /** A permission set's key: its sorted content, computed once per set object. */
 const setKeys = new WeakMap<ReadonlySet<string>, string>();
+/** Menus built so far in this process: a new menu (a new tree, guard or permission set) gets a new key. */
+let built = 0;
 
 function keyOf(permissions: ReadonlySet<string>): string {
   let key = setKeys.get(permissions);
@@ -39,7 +43,7 @@ export function personMenu(tree: MenuItem[], permissions: ReadonlySet<string>, g
   if (!menu) {
     if (menus.size >= MAX_COMBINATIONS) menus.clear();
     const visible = menuFor(tree, (permission) => permissions.has(permission), guard);
-    menu = Object.freeze({ tree: visible, links: deepFreeze(toMenuLinks(visible)) });
+    menu = Object.freeze({ tree: visible, links: deepFreeze(toMenuLinks(visible)), key: `menu-${++built}` });
     menus.set(key, menu);
   }
   return menu;

@@ -1,0 +1,112 @@
+/**
+ * The shell's side menu (SPEC §2.2, §2.3), drawn by the server: 250 px, the group of the current path open, the
+ * current item marked. The island islands/shell/side_menu.tsx brings it to life (groups, the phone's sidenav,
+ * pinning, following client navigation, badges) by working on this markup, so a page carries no copy of the
+ * menu for it: the menu was the largest set of island props on every signed-in page.
+ *
+ * The markup is a function of the person's menu, the current items and the open group (and the language): it
+ * is rendered once per combination and reused (`CachedFragment`).
+ */
+import { CachedFragment } from "../../framework/islands.ts";
+import { isCurrentItem, type MenuLink } from "../../utils/menu.ts";
+import type { Translate } from "../../utils/i18n.ts";
+import { MenuIcon } from "../ui/icons.tsx";
+import { SIDENAV_CLOSED } from "./sidenav.ts";
+
+export interface SideMenuProps {
+  /** The person's menu; `key` names its content (services/shell/person_menu.ts). */
+  menu: { key: string; links: readonly MenuLink[] };
+  path: string;
+  openGroup: number | null;
+  t: Translate;
+}
+
+export function SideMenu({ menu, path, openGroup, t }: SideMenuProps) {
+  const current = currentIds(menu.links, path);
+  return (
+    <CachedFragment
+      cacheKey={`side-menu\u0000${menu.key}\u0000${current.join(",")}\u0000${openGroup}`}
+      render={() => (
+        <SideMenuMarkup links={menu.links} current={new Set(current)} openGroup={openGroup} t={t} />
+      )}
+    />
+  );
+}
+
+function currentIds(links: readonly MenuLink[], path: string): number[] {
+  return links.flatMap((item) => [
+    ...(isCurrentItem(item, path) ? [item.id] : []),
+    ...(item.children ? currentIds(item.children, path) : []),
+  ]);
+}
+
+function SideMenuMarkup({ links, current, openGroup, t }: {
+  links: readonly MenuLink[];
+  current: ReadonlySet<number>;
+  openGroup: number | null;
+  t: Translate;
+}) {
+  const link = (item: MenuLink) => (
+    <a
+      href={item.href ?? item.route}
+      target={item.href ? "_blank" : undefined}
+      rel={item.href ? "noopener noreferrer" : undefined}
+      aria-current={current.has(item.id) ? "page" : undefined}
+      data-menu-id={item.id}
+      data-match={item.match}
+      class="side-link"
+    >
+      <MenuIcon name={item.icon} />
+      {t(item.titleKey)}
+    </a>
+  );
+  return (
+    <aside
+      class={`fixed inset-y-0 left-0 z-40 w-[250px] shrink-0 overflow-y-auto border-r border-gray-200 bg-white transition-transform min-[769px]:static min-[769px]:translate-x-0 ${SIDENAV_CLOSED}`}
+      data-testid="sidenav"
+      data-open="false"
+    >
+      <div class="flex items-center justify-between px-4 py-4">
+        <a href="/" class="text-lg font-semibold text-primary-800">{t("app.name")}</a>
+        <button
+          type="button"
+          class="rounded px-2 py-1 text-xs text-gray-600 hover:bg-gray-100 min-[769px]:hidden"
+          aria-pressed="false"
+          data-sidenav-pin
+        >
+          {t("shell.pin")}
+        </button>
+      </div>
+      <nav aria-label={t("shell.menu")} class="flex flex-col gap-1 px-3 pb-4" data-testid="side-menu">
+        {links.map((item) =>
+          item.children
+            ? (
+              <div key={item.id}>
+                <button
+                  type="button"
+                  id={`menu-group-${item.id}`}
+                  aria-expanded={openGroup === item.id ? "true" : "false"}
+                  aria-controls={`menu-group-${item.id}-items`}
+                  class="side-group"
+                >
+                  <span class="flex items-center gap-2">
+                    <MenuIcon name={item.icon} />
+                    {t(item.titleKey)}
+                  </span>
+                  <span aria-hidden="true" class="text-gray-500">{openGroup === item.id ? "−" : "+"}</span>
+                </button>
+                <ul
+                  id={`menu-group-${item.id}-items`}
+                  hidden={openGroup !== item.id}
+                  class="ml-3 border-l border-gray-200 pl-2"
+                >
+                  {item.children.map((child) => <li key={child.id}>{link(child)}</li>)}
+                </ul>
+              </div>
+            )
+            : <div key={item.id}>{link(item)}</div>
+        )}
+      </nav>
+    </aside>
+  );
+}
