@@ -8,12 +8,12 @@ import { useEffect } from "preact/hooks";
 import { FormDialog, Select, TextInput, useSave } from "../ui/mod.ts";
 import { call } from "../../utils/api_client.ts";
 import { t } from "../../utils/i18n.ts";
-import { type HrRowData, KINDS, type PersonnelKind, type SchoolChoice } from "./hr_row.ts";
+import { type HrPersonData, KINDS, type PersonnelKind, type SchoolChoice } from "./hr_row.ts";
 
 export interface HrFormDialogProps {
   open: boolean;
   /** The record to edit; null adds a new one. */
-  person: HrRowData | null;
+  person: HrPersonData | null;
   /** Kind preselected for a new record (the list's current tab). */
   defaultKind: PersonnelKind;
   schools: readonly SchoolChoice[];
@@ -34,7 +34,7 @@ const TEXT_FIELDS = [
 type FormValues = Record<(typeof TEXT_FIELDS)[number] | "kind" | "schoolId" | "userId", string>;
 const FORM_KEYS: readonly string[] = [...TEXT_FIELDS, "kind", "schoolId", "userId"];
 
-function valuesOf(person: HrRowData | null, kind: PersonnelKind): FormValues {
+function valuesOf(person: HrPersonData | null, kind: PersonnelKind): FormValues {
   return {
     kind: person?.kind ?? kind,
     firstNameKa: person?.firstNameKa ?? "",

@@ -25,6 +25,9 @@ export interface HrRowData {
   versionstamp: string;
 }
 
+/** A record as the form edits it (and as `GET /api/hr/{id}` answers): a row without its school's name. */
+export type HrPersonData = Omit<HrRowData, "schoolName">;
+
 export interface SchoolChoice {
   id: number;
   name: string;

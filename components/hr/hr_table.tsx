@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { DataTable, type DataTableColumn } from "../ui/mod.ts";
+import { Button, DataTable, type DataTableColumn } from "../ui/mod.ts";
 import { type Lang, t } from "../../utils/i18n.ts";
 import { formatPhone, type HrRowData, namesOf, profileHref } from "./hr_row.ts";
 
@@ -66,5 +66,34 @@ export function HrTable({ rows, lang, actions }: HrTableProps) {
       caption={t("sections.hr")}
       loadingText={t("common.loading")}
     />
+  );
+}
+
+const PENCIL = "M13.6 3.6a2 2 0 0 1 2.8 2.8L7 15.8 3 17l1.2-4z";
+
+/**
+ * A row's edit button. The list's island (islands/hr/list.tsx) answers its click: it reads the record then,
+ * so the page carries no copy of its rows for the form.
+ */
+export function HrEditButton({ row, lang }: { row: HrRowData; lang: Lang }) {
+  return (
+    <Button
+      variant="icon"
+      size="sm"
+      aria-label={t("hr.editOf", { name: namesOf(row, lang).main })}
+      title={t("hr.edit")}
+      data-hr-edit={row.id}
+    >
+      <svg
+        class="size-4"
+        viewBox="0 0 20 20"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="1.6"
+        aria-hidden="true"
+      >
+        <path d={PENCIL} />
+      </svg>
+    </Button>
   );
 }

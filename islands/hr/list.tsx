@@ -1,66 +1,57 @@
 /**
- * The personnel table made editable: an edit button per row and the floating add button, both opening the
- * form dialog. The page renders this island only for people who may add or edit; everyone else gets the same
- * table from the server without JavaScript.
+ * The personnel list's editing: the floating add button, and the answer to the edit button the server drew in
+ * each row (one delegated click listener), both opening the form dialog. An edit reads the record when it is
+ * asked for, so the form starts from what is stored now and the page carries no copy of its rows. The page
+ * renders this island only for people who may add or edit.
  */
 import { useSignal } from "@preact/signals";
+import { useEffect, useState } from "preact/hooks";
 import { HrFormDialog } from "../../components/hr/hr_form_dialog.tsx";
 import {
-  type HrRowData,
-  namesOf,
+  type HrPersonData,
   type PersonnelKind,
   profileHref,
   type SchoolChoice,
 } from "../../components/hr/hr_row.ts";
-import { HrTable } from "../../components/hr/hr_table.tsx";
 import { goTo as openPage, reloadPage } from "../../components/ui/navigation.ts";
-import { Button, Fab, showToast } from "../../components/ui/mod.ts";
-import { type Lang, t } from "../../utils/i18n.ts";
+import { Fab, showToast, Spinner } from "../../components/ui/mod.ts";
+import { call } from "../../utils/api_client.ts";
+import { errorMessage } from "../../utils/download.ts";
+import { t } from "../../utils/i18n.ts";
 
 export interface HrListEditorProps {
-  rows: HrRowData[];
-  lang: Lang;
   schools: SchoolChoice[];
   /** The list's tab: a new record starts as this kind. */
   kind: PersonnelKind;
   canAdd: boolean;
-  canEdit: boolean;
 }
 
-const PENCIL = "M13.6 3.6a2 2 0 0 1 2.8 2.8L7 15.8 3 17l1.2-4z";
+export function HrListEditor({ schools, kind, canAdd }: HrListEditorProps) {
+  // undefined: closed; null: adding; a record: editing it.
+  const editing = useSignal<HrPersonData | null | undefined>(undefined);
+  const [reading, setReading] = useState(false);
 
-export function HrListEditor({ rows, lang, schools, kind, canAdd, canEdit }: HrListEditorProps) {
-  // undefined: closed; null: adding; a row: editing it.
-  const editing = useSignal<HrRowData | null | undefined>(undefined);
+  useEffect(() => {
+    const onClick = async (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest<HTMLElement>("[data-hr-edit]");
+      if (!button) return;
+      setReading(true);
+      try {
+        editing.value = await call("GET /hr/{id}", { params: { id: Number(button.dataset.hrEdit) } });
+      } catch (error) {
+        showToast(errorMessage(error, t("common.errorTitle")), "error");
+      } finally {
+        setReading(false);
+      }
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
   return (
     <>
-      <HrTable
-        rows={rows}
-        lang={lang}
-        actions={canEdit
-          ? (row) => (
-            <Button
-              variant="icon"
-              size="sm"
-              aria-label={t("hr.editOf", { name: namesOf(row, lang).main })}
-              title={t("hr.edit")}
-              onClick={() => (editing.value = row)}
-            >
-              <svg
-                class="size-4"
-                viewBox="0 0 20 20"
-                fill="none"
-                stroke="currentColor"
-                stroke-width="1.6"
-                aria-hidden="true"
-              >
-                <path d={PENCIL} />
-              </svg>
-            </Button>
-          )
-          : undefined}
-      />
       {canAdd && <Fab label={t("hr.add")} onClick={() => (editing.value = null)} />}
+      {reading && <Spinner class="fixed right-6 top-20 z-50" label={t("common.loading")} />}
       <HrFormDialog
         open={editing.value !== undefined}
         person={editing.value ?? null}

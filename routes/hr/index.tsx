@@ -1,7 +1,7 @@
 import { hrListHref, type HrQuery, readHrQuery } from "../../components/hr/hr_query.ts";
 import { type HrRowData, KINDS, type SchoolChoice, toHrRow } from "../../components/hr/hr_row.ts";
 import { HrSearchForm } from "../../components/hr/hr_search_form.tsx";
-import { HrTable } from "../../components/hr/hr_table.tsx";
+import { HrEditButton, HrTable } from "../../components/hr/hr_table.tsx";
 import { Paginator, Tabs } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import { HrListEditor } from "../../islands/hr/list.tsx";
@@ -64,18 +64,12 @@ export default function HrListPage({ data, state }: PageProps<HrPage, AppState>)
       />
       <div id="hr-panel" role="tabpanel" aria-labelledby={`hr-kind-tab-${query.kind}`} class="space-y-4">
         <HrSearchForm t={t} query={query} schools={data.schools} />
-        {canAdd || canEdit
-          ? (
-            <HrListEditor
-              rows={data.rows}
-              lang={lang}
-              schools={data.schools}
-              kind={query.kind}
-              canAdd={canAdd}
-              canEdit={canEdit}
-            />
-          )
-          : <HrTable rows={data.rows} lang={lang} />}
+        <HrTable
+          rows={data.rows}
+          lang={lang}
+          actions={canEdit ? (row) => <HrEditButton row={row} lang={lang} /> : undefined}
+        />
+        {(canAdd || canEdit) && <HrListEditor schools={data.schools} kind={query.kind} canAdd={canAdd} />}
         <Paginator
           id="hr-pages"
           total={data.total}

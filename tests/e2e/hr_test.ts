@@ -162,6 +162,26 @@ Deno.test({
           assertEquals(admin.url(), profileUrl);
         });
 
+        await t.step(
+          "the administrator edits a person from the list: the form holds the stored record, and the row changes",
+          async () => {
+            await admin.goto(`${base}/hr?kind=administrative&text=zurabishvili`);
+            await admin.waitForSelector("html[data-hydrated=true]");
+            // The page carries no copy of the rows for the form: the record is read when the edit is asked for.
+            const props = await admin.locator("#__islands").textContent() ?? "";
+            assertEquals(props.includes("zurabishvili"), false, "no row data in the island props");
+            await admin.getByRole("button", { name: "რედაქტირება: ზურაბ ზურაბიშვილი" }).click();
+            const form = admin.locator("dialog#hr-form");
+            await form.waitFor();
+            assertEquals(await admin.locator("#hr-form-email").inputValue(), "z.zurabishvili@uni.test");
+            assertEquals(await admin.locator("#hr-form-position").inputValue(), "უფროსი ლაბორანტი");
+            await admin.fill("#hr-form-position", "ლაბორატორიის ხელმძღვანელი");
+            await form.locator("button[type=submit]").click();
+            await form.waitFor({ state: "hidden" });
+            await admin.locator("[role=tabpanel] tbody").getByText("ლაბორატორიის ხელმძღვანელი").waitFor();
+          },
+        );
+
         assertEquals(errors, []);
       } finally {
         for (const context of contexts) await context.close();
