@@ -213,14 +213,14 @@ const ALL_TARGETS: Target[] = [
     ],
   },
   // For information (no check): what the shell page's bytes alone cost, served by the bare server (on
-  // 2026-11-29, its menu's icons in the stylesheet, the registrar's page was 18.1 KB and the administrator's
-  // 20.2 KB: 19 KB as the load generator sends their sessions in turn). The load generator shares the 2 CPUs and
-  // reads every byte: this bounds the ratio any page of that size can reach here, however little the server
-  // does to make it.
+  // 2026-11-29, the menu drawn by the server with no copy in island props, the registrar's page was 15.8 KB and
+  // the administrator's 17.4 KB: 16.6 KB as the load generator sends their sessions in turn). The load
+  // generator shares the 2 CPUs and reads every byte: this bounds the ratio any page of that size can reach
+  // here, however little the server does to make it.
   {
-    name: "bare Deno.serve sending a page of the shell page's size (19,000 bytes)",
+    name: "bare Deno.serve sending a page of the shell page's size (16,600 bytes)",
     server: "bare",
-    path: "/bytes/19000",
+    path: "/bytes/16600",
     connections: 50,
   },
   // A data page of the academic core in the shell (the same issue).
@@ -232,12 +232,13 @@ const ALL_TARGETS: Target[] = [
     connections: 50,
     checks: (s) => [ratioCheck("SSR page /hr ≥ 10% of bare req/s", s, 0.10)],
   },
-  // For information (no check): /hr's bytes alone, as the shell page's above (on 2026-11-29 the registrar's
-  // page was 35.4 KB, the administrator's, with every row's actions, 63.2 KB: 49 KB in turn).
+  // For information (no check): /hr's bytes alone, as the shell page's above (on 2026-11-29, its unopened
+  // dialog empty and its rows no longer in island props, the registrar's page was 32.7 KB, the administrator's,
+  // with every row's edit button, 44.5 KB: 38.6 KB in turn).
   {
-    name: "bare Deno.serve sending a page of /hr's size (49,000 bytes)",
+    name: "bare Deno.serve sending a page of /hr's size (38,600 bytes)",
     server: "bare",
-    path: "/bytes/49000",
+    path: "/bytes/38600",
     connections: 50,
   },
   // For information (no check): a page outside the shell, without session or island.
