@@ -33,9 +33,9 @@ export function acceptsGzip(acceptEncoding: string | null): boolean {
 /**
  * The answer (of Content-Type `type`) as it should leave for a client sending `acceptEncoding`: gzipped when it
  * is HTML or JSON of at least COMPRESS_MIN_BYTES and the client takes gzip; null (at once, without a promise:
- * this runs for every request) to send `res` as it is. Every HTML or JSON answer gets `Vary: Accept-Encoding`, whichever way it
- * goes. Called by the platform middleware on its way out (one middleware for every request rather than one
- * more layer: see platform.ts).
+ * this runs for every request) to send `res` as it is. Every HTML or JSON answer gets `Vary: Accept-Encoding`,
+ * whichever way it goes. Called by the platform middleware on its way out (one middleware for every request
+ * rather than one more layer: see platform.ts).
  */
 export function compressed(
   res: Response,

@@ -8,7 +8,6 @@ import { SideMenuBehavior } from "../islands/shell/side_menu.tsx";
 import { TopBar } from "../islands/shell/top_bar.tsx";
 import { authParamsNow } from "../services/identity/params.ts";
 import { consentStateOf } from "../services/notifications/consent.ts";
-import { groupOfPath } from "../services/shell/menu.ts";
 import { personMenu } from "../services/shell/person_menu.ts";
 import { currentMenu } from "../services/shell/menu_store.ts";
 import { unreadBadgeOf } from "../services/notifications/mod.ts";
@@ -19,7 +18,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
   const { t, identity } = state;
   if (!identity) return <Component />;
   const { user, session } = identity;
-  // Built once per stored menu, permission set and guard; only the open group depends on the page.
+  // Built once per stored menu, permission set and guard; only its current items depend on the page.
   const menu = personMenu(currentMenu(), identity.permissions, user.guard);
   // A student's profile is their student page; staff and professors have their personnel record.
   const profileHref = user.studentId !== null
@@ -35,7 +34,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
       >
         {t("shell.skipToContent")}
       </a>
-      <SideMenu menu={menu} path={url.pathname} openGroup={groupOfPath(menu.tree, url.pathname)} t={t} />
+      <SideMenu menu={menu} path={url.pathname} t={t} />
       <SideMenuBehavior />
       <div class="flex min-w-0 flex-1 flex-col">
         <TopBar

@@ -4,8 +4,8 @@
  * pinning, following client navigation, badges) by working on this markup, so a page carries no copy of the
  * menu for it: the menu was the largest set of island props on every signed-in page.
  *
- * The markup is a function of the person's menu, the current items and the open group (and the language): it
- * is rendered once per combination and reused (`CachedFragment`).
+ * The markup is a function of the person's menu and the path's place in it (the current items, the open group)
+ * and of the language: it is rendered once per combination and reused (`CachedFragment`).
  */
 import { CachedFragment } from "../../framework/islands.ts";
 import { isCurrentItem, type MenuLink } from "../../utils/menu.ts";
@@ -17,12 +17,11 @@ export interface SideMenuProps {
   /** The person's menu; `key` names its content (services/shell/person_menu.ts). */
   menu: { key: string; links: readonly MenuLink[] };
   path: string;
-  openGroup: number | null;
   t: Translate;
 }
 
-export function SideMenu({ menu, path, openGroup, t }: SideMenuProps) {
-  const current = currentIds(menu.links, path);
+export function SideMenu({ menu, path, t }: SideMenuProps) {
+  const { current, openGroup } = placeOf(menu.links, path);
   return (
     <CachedFragment
       cacheKey={`side-menu\u0000${menu.key}\u0000${current.join(",")}\u0000${openGroup}`}
@@ -33,11 +32,19 @@ export function SideMenu({ menu, path, openGroup, t }: SideMenuProps) {
   );
 }
 
-function currentIds(links: readonly MenuLink[], path: string): number[] {
-  return links.flatMap((item) => [
-    ...(isCurrentItem(item, path) ? [item.id] : []),
-    ...(item.children ? currentIds(item.children, path) : []),
-  ]);
+/** The items `path` lies in, and the group open on load: the first that holds a current item. */
+function placeOf(links: readonly MenuLink[], path: string): { current: number[]; openGroup: number | null } {
+  const current: number[] = [];
+  let openGroup: number | null = null;
+  for (const item of links) {
+    if (isCurrentItem(item, path)) current.push(item.id);
+    for (const child of item.children ?? []) {
+      if (!isCurrentItem(child, path)) continue;
+      current.push(child.id);
+      openGroup ??= item.id;
+    }
+  }
+  return { current, openGroup };
 }
 
 function SideMenuMarkup({ links, current, openGroup, t }: {

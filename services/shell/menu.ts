@@ -8,7 +8,7 @@
  * order of the last three rows; 601 (electronic files) is for professors only. The permissions screen's dev
  * mode will store an edited copy in KV; this is the default.
  */
-import { isCurrentItem, type MenuItem } from "../../utils/menu.ts";
+import type { MenuItem } from "../../utils/menu.ts";
 
 const item = (
   id: number,
@@ -148,14 +148,4 @@ export function menuFor(menu: MenuItem[], can: (key: string) => boolean, guard: 
     const children = entry.children.filter(visible);
     return children.length && visible(entry) ? [{ ...entry, children }] : [];
   });
-}
-
-/** Id of the top-level group holding `path`, if any: that group is open on load. */
-export function groupOfPath(menu: MenuItem[], path: string): number | null {
-  for (const entry of menu) {
-    if (entry.children?.some((child) => isCurrentItem(child, path))) {
-      return entry.id;
-    }
-  }
-  return null;
 }

@@ -13,8 +13,6 @@ import { type MenuItem, type MenuLink, toMenuLinks } from "../../utils/menu.ts";
 import { menuFor } from "./menu.ts";
 
 export interface PersonMenu {
-  /** The visible tree (for the open group of a path); shares the stored menu's items, so not to be changed. */
-  readonly tree: MenuItem[];
   /** What the side menu draws. */
   readonly links: MenuLink[];
   /** Differs between any two menus of different content: names the menu's rendered markup in a cache. */
@@ -43,7 +41,7 @@ export function personMenu(tree: MenuItem[], permissions: ReadonlySet<string>, g
   if (!menu) {
     if (menus.size >= MAX_COMBINATIONS) menus.clear();
     const visible = menuFor(tree, (permission) => permissions.has(permission), guard);
-    menu = Object.freeze({ tree: visible, links: deepFreeze(toMenuLinks(visible)), key: `menu-${++built}` });
+    menu = Object.freeze({ links: deepFreeze(toMenuLinks(visible)), key: `menu-${++built}` });
     menus.set(key, menu);
   }
   return menu;
