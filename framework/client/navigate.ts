@@ -9,6 +9,7 @@
  * forms were sent twice — to their API and, as a GET, to the page.
  */
 import type { IslandPayload } from "../render.ts";
+import { changesSince, snapshotControls } from "./carry_controls.ts";
 
 export interface NavigationDeps {
   hydrateIslands(root: Node, payload: IslandPayload): Promise<void>;
@@ -64,6 +65,7 @@ export async function navigate(deps: NavigationDeps, url: URL, push: boolean) {
   if (!current) return fullLoad(url);
   document.documentElement.dataset.navigating = "true";
   const focusedBefore = document.activeElement;
+  const controlsBefore = snapshotControls(current);
   try {
     const response = await fetch(url, { signal: controller.signal, headers: { accept: "text/html" } });
     const type = response.headers.get("content-type") ?? "";
@@ -78,13 +80,16 @@ export async function navigate(deps: NavigationDeps, url: URL, push: boolean) {
     }
     const finalUrl = new URL(response.url);
     finalUrl.hash = url.hash;
+    // Read before the islands unmount: their controls leave the page with them.
+    const carryOnto = changesSince(controlsBefore);
     deps.unmountIslandsIn(current);
     const imported = document.importNode(next, true);
     current.replaceWith(imported);
-    // The new page takes the focus (keyboard and screen reader users start there), unless the person moved it
-    // elsewhere while the page loaded — into the chat, say: typing there must not land in the page.
+    const keptFocus = carryOnto(imported);
+    // Otherwise the new page takes the focus (keyboard and screen reader users start there), unless the person
+    // moved it elsewhere while the page loaded — into the chat, say: typing there must not land in the page.
     const focused = document.activeElement;
-    if (!focused || focused === document.body || focused === focusedBefore) {
+    if (!keptFocus && (!focused || focused === document.body || focused === focusedBefore)) {
       (imported as HTMLElement).focus?.({ preventScroll: true });
     }
     document.title = doc.title;

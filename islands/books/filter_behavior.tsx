@@ -1,8 +1,8 @@
 /**
  * Makes the courses screen's server-rendered filter (components/books/filter_form.tsx) live: the list follows
  * the text as it is typed (debounced, one history entry per burst of typing), a changed choice at once, and
- * ticked languages after a short pause; each change shows the list through client navigation, with focus and
- * caret carried over to the new page. It also collapses and expands the panel. It renders nothing: it listens
+ * ticked languages after a short pause; each change shows the list through client navigation (the framework
+ * carries the focus, and what is typed meanwhile, onto the new form: framework/client/carry_controls.ts). It also collapses and expands the panel. It renders nothing: it listens
  * on the document, so it keeps working while navigations replace the form.
  */
 import { useEffect } from "preact/hooks";
@@ -15,7 +15,6 @@ const DEBOUNCE_MS = 300;
 const LANGUAGES_MS = 600;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
-let carried: { id: string; text: string | null; caret: number | null } | null = null;
 /** The history entry the last typing burst created; further typing replaces it. */
 let typingEntry: string | null = null;
 let listening = false;
@@ -33,39 +32,14 @@ function apply(kind: "text" | "choice") {
   const form = document.getElementById(FORM_ID) as HTMLFormElement | null;
   if (!form) return;
   const href = formHref(form);
-  if (href === location.pathname + location.search) {
-    carried = null;
-    return;
-  }
+  if (href === location.pathname + location.search) return;
   goTo(href, kind === "text" && typingEntry === location.href);
   typingEntry = kind === "text" ? location.href : null;
 }
 
-function schedule(kind: "text" | "choice", control: HTMLElement, delay: number) {
-  const input = control instanceof HTMLInputElement && control.type !== "checkbox" ? control : null;
-  carried = {
-    id: control.id,
-    text: input?.value ?? null,
-    caret: input && input.type !== "number" ? input.selectionStart : null,
-  };
+function schedule(kind: "text" | "choice", delay: number) {
   clearTimeout(timer);
   timer = setTimeout(() => apply(kind), delay);
-}
-
-/** After a swap: focus the control again; text typed while the page loaded is put back (and searched). */
-function restoreFocus() {
-  const wanted = carried;
-  carried = null;
-  const control = wanted && document.getElementById(wanted.id);
-  if (!wanted || !control) return;
-  control.focus({ preventScroll: true });
-  if (control instanceof HTMLInputElement && wanted.text !== null && control.value !== wanted.text) {
-    control.value = wanted.text;
-    schedule("text", control, DEBOUNCE_MS);
-  }
-  if (control instanceof HTMLInputElement && control.type === "search" && wanted.caret !== null) {
-    control.setSelectionRange(wanted.caret, wanted.caret);
-  }
 }
 
 const inForm = (target: EventTarget | null): HTMLElement | null =>
@@ -75,15 +49,15 @@ function listen() {
   document.addEventListener("input", (event) => {
     const control = inForm(event.target);
     if (control instanceof HTMLInputElement && (control.type === "search" || control.type === "number")) {
-      schedule("text", control, DEBOUNCE_MS);
+      schedule("text", DEBOUNCE_MS);
     }
   });
   document.addEventListener("change", (event) => {
     const control = inForm(event.target);
-    if (control instanceof HTMLSelectElement) schedule("choice", control, 0);
-    // Several languages are often ticked in a row: wait a moment before reloading; focus stays on the list.
+    if (control instanceof HTMLSelectElement) schedule("choice", 0);
+    // Several languages are often ticked in a row: wait a moment before reloading.
     else if (control instanceof HTMLInputElement && control.type === "checkbox") {
-      schedule("choice", document.getElementById(`${FORM_ID}-lang`) ?? control, LANGUAGES_MS);
+      schedule("choice", LANGUAGES_MS);
     }
   });
   document.addEventListener("submit", (event) => {
@@ -99,7 +73,6 @@ function listen() {
     const toggle = (event.target as Element | null)?.closest?.(`#${PANEL_ID}-toggle`);
     if (toggle) setPanelOpen(document.getElementById(`${PANEL_ID}-body`)?.hidden !== false);
   });
-  addEventListener("app:navigated", restoreFocus);
   addEventListener("app:navigated", closeOnPhone);
   closeOnPhone();
 }

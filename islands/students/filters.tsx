@@ -3,7 +3,8 @@
  * enhanced here so that the list follows the search text as it is typed (debounced) and a changed select at
  * once. Each change shows the list through client navigation; a burst of typing makes one history entry, so
  * the back button returns to the previous filter rather than to every keystroke. The page region is swapped
- * under the person's fingers, so the focused control, its text and caret are carried over to the new page.
+ * under the person's fingers; the framework carries the focus, and letters typed meanwhile, onto the new form
+ * (framework/client/carry_controls.ts), and the new island searches them when it wakes.
  */
 import { useEffect, useState } from "preact/hooks";
 import { goTo } from "../../components/ui/navigation.ts";
@@ -38,11 +39,8 @@ const DEBOUNCE_MS = 250;
 
 // Module state outlives the island: the form is replaced by every navigation it causes.
 let timer: ReturnType<typeof setTimeout> | undefined;
-/** The control to focus again (with its text and caret) once the new page is in. */
-let carried: { id: string; text: string | null; caret: number | null } | null = null;
 /** The history entry the last typing burst created; further typing replaces it. */
 let typingEntry: string | null = null;
-let listening = false;
 
 /** The form's filter as a URL: empty fields left out, page 1 again. */
 function formHref(form: HTMLFormElement): string {
@@ -58,41 +56,15 @@ function apply(kind: "text" | "select") {
   const form = document.getElementById(FILTER_FORM_ID) as HTMLFormElement | null;
   if (!form) return;
   const href = formHref(form);
-  if (href === location.pathname + location.search) {
-    carried = null;
-    return;
-  }
+  if (href === location.pathname + location.search) return;
   const replace = kind === "text" && typingEntry === location.href;
   goTo(href, replace);
   typingEntry = kind === "text" ? location.href : null;
 }
 
-function schedule(kind: "text" | "select", control: HTMLInputElement | HTMLSelectElement) {
-  carried = {
-    id: control.id,
-    text: control instanceof HTMLInputElement ? control.value : null,
-    caret: control instanceof HTMLInputElement ? control.selectionStart : null,
-  };
+function schedule(kind: "text" | "select") {
   clearTimeout(timer);
   timer = setTimeout(() => apply(kind), kind === "text" ? DEBOUNCE_MS : 0);
-}
-
-/** After a swap: focus the control again; text typed while the page loaded is put back (and searched). */
-function restoreFocus() {
-  const wanted = carried;
-  carried = null;
-  if (!wanted) return;
-  const control = document.getElementById(wanted.id) as HTMLInputElement | HTMLSelectElement | null;
-  if (!control) return;
-  control.focus({ preventScroll: true });
-  if (control instanceof HTMLInputElement && wanted.text !== null) {
-    if (control.value !== wanted.text) {
-      control.value = wanted.text;
-      schedule("text", control);
-    }
-    const caret = wanted.caret ?? wanted.text.length;
-    control.setSelectionRange(caret, caret);
-  }
 }
 
 /** The server HTML depends only on the props and the language (see framework/islands.ts). */
@@ -102,17 +74,13 @@ export function StudentsFilters(props: StudentsFiltersProps) {
   const [schoolId, setSchoolId] = useState(props.schoolId);
   const [programId, setProgramId] = useState(props.programId);
   useEffect(() => {
-    if (!listening) {
-      listening = true;
-      addEventListener("app:navigated", restoreFocus);
-    }
     // Letters typed before the island woke (a slow device, a page still loading) were heard by nobody.
     const text = document.getElementById(TEXT_ID) as HTMLInputElement | null;
-    if (text && text.value !== props.text) schedule("text", text);
+    if (text && text.value !== props.text) schedule("text");
   }, []);
 
   const programs = props.programs.filter((p) => !schoolId || String(p.schoolId) === schoolId);
-  const onSelect = (event: Event) => schedule("select", event.currentTarget as HTMLSelectElement);
+  const onSelect = () => schedule("select");
   const onSubmit = (event: Event) => {
     // Our own URL (without empty fields) instead of the browser's; the framework then swaps the page.
     event.preventDefault();
@@ -164,7 +132,7 @@ export function StudentsFilters(props: StudentsFiltersProps) {
           maxLength={100}
           autoComplete="off"
           class="sm:col-span-2"
-          onInput={(event) => schedule("text", event.currentTarget)}
+          onInput={() => schedule("text")}
         />
         <Select
           id={`${FILTER_FORM_ID}-school`}
@@ -180,7 +148,7 @@ export function StudentsFilters(props: StudentsFiltersProps) {
             if (keep && event.currentTarget.value && String(keep.schoolId) !== event.currentTarget.value) {
               setProgramId("");
             }
-            onSelect(event);
+            onSelect();
           }}
         />
         <Select
@@ -192,7 +160,7 @@ export function StudentsFilters(props: StudentsFiltersProps) {
           value={programId}
           onChange={(event) => {
             setProgramId(event.currentTarget.value);
-            onSelect(event);
+            onSelect();
           }}
         />
         <Select

@@ -63,6 +63,32 @@ Deno.test({
         assertEquals(await rows.count(), 15);
       });
 
+      await t.step(
+        "ticking languages from the keyboard: the list follows, the picker stays open",
+        async () => {
+          await page.goto(`${base}/books`);
+          await settled(page);
+          await page.locator("#books-filter-lang").focus();
+          await page.keyboard.press("Enter");
+          await page.locator("#books-filter-lang-en").focus();
+          await page.keyboard.press("Space");
+          await page.waitForURL((url) => url.searchParams.getAll("lang").join() === "en");
+          await settled(page);
+          // The new page's picker is open with the box still focused, so the next box is one key away.
+          assert(
+            await page.locator("#books-filter-lang").evaluate((s) =>
+              (s.parentElement as HTMLDetailsElement).open
+            ),
+          );
+          assertEquals(await page.evaluate(() => document.activeElement?.id), "books-filter-lang-en");
+          await page.keyboard.press("Tab");
+          await page.keyboard.press("Space");
+          await page.waitForURL((url) => url.searchParams.getAll("lang").join() === "en,fr");
+          await settled(page);
+          assertEquals(await page.evaluate(() => document.activeElement?.id), "books-filter-lang-fr");
+        },
+      );
+
       await t.step("the language picker switches the name column", async () => {
         await page.goto(`${base}/books?type=2`);
         await page.getByTestId("books-names-ka").click();

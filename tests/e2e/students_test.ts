@@ -80,6 +80,27 @@ Deno.test({
         );
       });
 
+      await t.step("on a slow device, no letter is lost while the list follows the typing", async () => {
+        // A four times slower processor stretches each swap of the list (and the new filter's waking) long
+        // enough for the next letters to arrive in the middle of it.
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        try {
+          await search.focus();
+          await search.pressSequentially("Mamulashvili", { delay: 300 });
+          await page.waitForURL((url) => url.searchParams.get("text") === "Mamulashvili", {
+            timeout: 15_000,
+          });
+          assertEquals(await search.inputValue(), "Mamulashvili");
+          assertEquals(await page.evaluate(() => document.activeElement?.id), "students-filter-text");
+        } finally {
+          await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+          await cdp.detach();
+        }
+        await page.goto(`${base}/students`);
+        await page.waitForSelector("html[data-hydrated=true]");
+      });
+
       await t.step("letters typed before the page's script ran are searched once it runs", async () => {
         let release!: () => void;
         const held = new Promise<void>((resolve) => (release = resolve));
