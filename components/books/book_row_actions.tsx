@@ -7,6 +7,8 @@ import { t } from "../../utils/i18n.ts";
 import { ICONS } from "../ui/icons.tsx";
 import type { BookRowSummary } from "./dialog_props.ts";
 import type { BookDialogName } from "./dialog_loader.ts";
+import { actionNameId } from "./action_name.ts";
+import { packBook } from "./row_data.ts";
 
 export const COURSES_KEY = "menu.learningProcesses.learningCourses";
 
@@ -54,36 +56,41 @@ export function visibleActions(can: readonly string[], categories: boolean): rea
 export interface BookRowActionsProps {
   book: BookRowSummary;
   actions: readonly ActionSpec[];
-  /** Each action's translated name, looked up once per page rather than once per row. */
-  titles: Readonly<Record<string, string>>;
+  /** The id of the row's element that names the course (its code, or its name when it has none). */
+  namedBy: string;
 }
 
-export function actionTitles(actions: readonly ActionSpec[]): Record<string, string> {
-  return Object.fromEntries(actions.map((a) => [a.action, t(`books.actions.${a.action}`)]));
+/**
+ * The actions' names, once per page, hidden: every row's buttons are named by pointing at them and at the
+ * row's course (aria-labelledby), where fifteen rows of nine buttons repeated them in a title and a label
+ * (14 KB of a 67 KB page). The actions island shows the name as a tooltip when a button is pointed at.
+ */
+export function ActionNames({ actions }: { actions: readonly ActionSpec[] }) {
+  return (
+    <div hidden>
+      {actions.map((spec) => (
+        <span key={spec.action} id={actionNameId(spec.action)}>{t(`books.actions.${spec.action}`)}</span>
+      ))}
+    </div>
+  );
 }
 
 /**
  * Rendered on the server: the buttons carry their action and the row its course, and the courses page's
  * actions island (islands/books/actions.tsx) answers their clicks, so the table itself ships no JavaScript.
  */
-export function BookRowActions({ book, actions, titles }: BookRowActionsProps) {
-  const name = book.code || book.id;
+export function BookRowActions({ book, actions, namedBy }: BookRowActionsProps) {
   return (
-    <div class="book-acts" data-book={JSON.stringify(book)}>
-      {actions.map((spec) => {
-        const title = titles[spec.action];
-        return (
-          <button
-            key={spec.action}
-            type="button"
-            class="book-act"
-            title={title}
-            aria-label={`${title}: ${name}`}
-            data-action={spec.action}
-            data-marked={spec.marked ? String(spec.marked(book)) : undefined}
-          />
-        );
-      })}
+    <div class="book-acts" data-book={packBook(book)}>
+      {actions.map((spec) => (
+        <button
+          key={spec.action}
+          type="button"
+          aria-labelledby={`${actionNameId(spec.action)} ${namedBy}`}
+          data-action={spec.action}
+          data-marked={spec.marked ? String(spec.marked(book)) : undefined}
+        />
+      ))}
     </div>
   );
 }

@@ -6,7 +6,7 @@
 import { DataTable, type DataTableColumn } from "../ui/mod.ts";
 import { keptRow } from "../ui/kept_row.tsx";
 import { t } from "../../utils/i18n.ts";
-import { actionTitles, BookRowActions, visibleActions } from "./book_row_actions.tsx";
+import { ActionNames, BookRowActions, visibleActions } from "./book_row_actions.tsx";
 import type { BookRowSummary } from "./dialog_props.ts";
 
 export interface BookTableRow extends BookRowSummary {
@@ -23,9 +23,12 @@ export interface BooksTableViewProps {
   emptyText: string;
 }
 
+// What names a row's course for its action buttons: its code, or its name when it has none.
+const codeId = (row: { id: number }) => `bc-${row.id}`;
+const nameId = (row: { id: number }) => `bn-${row.id}`;
+
 export function BooksTableView({ rows, names, can, categories, emptyText }: BooksTableViewProps) {
   const actions = visibleActions(can, categories);
-  const titles = actionTitles(actions);
   const langCodeTitle = t("books.fields.langCode");
   const columns: DataTableColumn<BookTableRow>[] = [
     {
@@ -48,9 +51,19 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
     {
       key: "name",
       header: t("books.fields.name"),
-      render: (row) => <span lang={names}>{names === "en" ? row.nameEng || row.name : row.name}</span>,
+      render: (row) => {
+        const name = names === "en" ? row.nameEng || row.name : row.name;
+        return row.code
+          ? <span lang={names}>{name}</span>
+          : <span lang={names} id={nameId(row)}>{name}</span>;
+      },
     },
-    { key: "code", header: t("books.fields.code"), class: "font-mono text-xs" },
+    {
+      key: "code",
+      header: t("books.fields.code"),
+      class: "font-mono text-xs",
+      render: (row) => row.code && <span id={codeId(row)}>{row.code}</span>,
+    },
     { key: "credit", header: t("books.fields.credit"), class: "w-20 text-end tabular-nums" },
   ];
   if (actions.length) {
@@ -62,7 +75,7 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
         <BookRowActions
           book={{ id, name, nameEng, code, credit, conditionStatus, componentCount, versionstamp }}
           actions={actions}
-          titles={titles}
+          namedBy={code ? codeId({ id }) : nameId({ id })}
         />
       ),
     });
@@ -73,6 +86,7 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
   );
   return (
     <div id="books-table">
+      {actions.length > 0 && <ActionNames actions={actions} />}
       <DataTable
         columns={columns}
         rows={rows}

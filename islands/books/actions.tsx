@@ -8,6 +8,8 @@ import type { ComponentType } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { ActionHostProps, HostAction } from "../../components/books/action_host.tsx";
 import type { BookRowSummary } from "../../components/books/dialog_props.ts";
+import { actionNameId } from "../../components/books/action_name.ts";
+import { unpackBook } from "../../components/books/row_data.ts";
 // Direct imports, not the kit's barrel: the page's JavaScript stays limited to what this island uses.
 import { Fab } from "../../components/ui/fab.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -49,10 +51,21 @@ export function BooksActions({ can, names }: BooksActionsProps) {
       const button = (event.target as Element | null)?.closest<HTMLElement>("[data-action]");
       const row = button?.closest<HTMLElement>("[data-book]");
       if (!button || !row || !button.closest(`#${TABLE_ID}`)) return;
-      open(button.dataset.action as HostAction, JSON.parse(row.dataset.book!) as BookRowSummary);
+      open(button.dataset.action as HostAction, unpackBook(row.dataset.book!));
+    };
+    // The buttons are named once per page (aria-labelledby); a pointer user sees the name as a tooltip.
+    const onPoint = (event: PointerEvent) => {
+      const button = (event.target as Element | null)?.closest<HTMLElement>(`#${TABLE_ID} [data-action]`);
+      if (button && !button.title) {
+        button.title = document.getElementById(actionNameId(button.dataset.action!))?.textContent ?? "";
+      }
     };
     document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    document.addEventListener("pointerover", onPoint);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("pointerover", onPoint);
+    };
   }, []);
 
   return (
