@@ -180,7 +180,7 @@ import * as $i37 from "./islands/sms/composer.tsx";
 import * as $i38 from "./islands/sms/resend.tsx";
 import * as $i39 from "./islands/structure/programs.tsx";
 import * as $i40 from "./islands/structure/schools.tsx";
-import * as $i41 from "./islands/students/filters.tsx";
+import * as $i41 from "./islands/students/filter_behavior.tsx";
 import * as $i42 from "./islands/students/form.tsx";
 import * as $i43 from "./islands/students/qr.tsx";
 import * as $i44 from "./islands/timetable/toolbar.tsx";
@@ -368,7 +368,7 @@ const manifest: Manifest = {
     "./islands/sms/resend.tsx": $i38,
     "./islands/structure/programs.tsx": $i39,
     "./islands/structure/schools.tsx": $i40,
-    "./islands/students/filters.tsx": $i41,
+    "./islands/students/filter_behavior.tsx": $i41,
     "./islands/students/form.tsx": $i42,
     "./islands/students/qr.tsx": $i43,
     "./islands/timetable/toolbar.tsx": $i44,

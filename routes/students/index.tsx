@@ -10,7 +10,8 @@ import { localName } from "../../components/students/labels.ts";
 import { StudentsTable } from "../../components/students/students_table.tsx";
 import { DEFAULT_PAGE_SIZE, Paginator } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
-import { StudentsFilters } from "../../islands/students/filters.tsx";
+import { StudentsFilterForm } from "../../components/students/filter_form.tsx";
+import { StudentsFilterBehavior } from "../../islands/students/filter_behavior.tsx";
 import { StudentForm } from "../../islands/students/form.tsx";
 import { findStudents } from "../../services/students/list_index.ts";
 import { listRow, type Structure, type StudentListRow } from "../../services/students/structure.ts";
@@ -71,7 +72,7 @@ export default function StudentsPage({ data, state }: PageProps<StudentsPage, Ap
           {t("students.found", { count: data.total })}
         </p>
       </div>
-      <StudentsFilters
+      <StudentsFilterForm
         action="/students"
         text={filter.text ?? ""}
         schoolId={filter.schoolId ? String(filter.schoolId) : ""}
@@ -85,6 +86,7 @@ export default function StudentsPage({ data, state }: PageProps<StudentsPage, Ap
         exportHref={auth.can("menu.students.export") ? studentExportHref(filter) : null}
         filtered={filtered}
       />
+      <StudentsFilterBehavior />
       <StudentsTable
         rows={data.rows}
         t={t}

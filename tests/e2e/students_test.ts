@@ -117,6 +117,28 @@ Deno.test({
         assertEquals(await search.inputValue(), "Mamu");
       });
 
+      await t.step("a school keeps a program it has and clears one it does not", async () => {
+        await page.goto(`${base}/students`);
+        await page.waitForSelector("html[data-hydrated=true]");
+        const schoolOf = new Map(
+          ((await page.locator("#students-filter").getAttribute("data-program-schools")) ?? "").split(" ")
+            .map((pair) => pair.split(":") as [string, string]),
+        );
+        const [program, school] = [...schoolOf][0];
+        const otherSchool = [...schoolOf.values()].find((s) => s !== school)!;
+        await page.selectOption("#students-filter-program", program);
+        await page.waitForURL((url) => url.searchParams.get("programId") === program);
+        await page.selectOption("#students-filter-school", school);
+        await page.waitForURL((url) => url.searchParams.get("schoolId") === school);
+        assertEquals(query(), { schoolId: school, programId: program });
+        await page.waitForFunction(() => !document.documentElement.dataset.navigating);
+        await page.selectOption("#students-filter-school", otherSchool);
+        await page.waitForURL((url) => url.searchParams.get("schoolId") === otherSchool);
+        assertEquals(query(), { schoolId: otherSchool });
+        await page.waitForFunction(() => !document.documentElement.dataset.navigating);
+        assertEquals(await page.inputValue("#students-filter-program"), "");
+      });
+
       await t.step("a bookmarked filter opens as it was, without typing", async () => {
         await page.goto(`${base}/students?text=Mamulashvili&status=active`);
         assertEquals(await search.inputValue(), "Mamulashvili");
