@@ -23,9 +23,8 @@ export interface BooksTableViewProps {
   emptyText: string;
 }
 
-// What names a row's course for its action buttons: its code, or its name when it has none.
-const codeId = (row: { id: number }) => `bc-${row.id}`;
-const nameId = (row: { id: number }) => `bn-${row.id}`;
+/** The id of what names a row's course for its action buttons: its code, or its name when it has none. */
+const courseNameId = (id: number) => `bk-${id}`;
 
 export function BooksTableView({ rows, names, can, categories, emptyText }: BooksTableViewProps) {
   const actions = visibleActions(can, categories);
@@ -55,14 +54,14 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
         const name = names === "en" ? row.nameEng || row.name : row.name;
         return row.code
           ? <span lang={names}>{name}</span>
-          : <span lang={names} id={nameId(row)}>{name}</span>;
+          : <span lang={names} id={courseNameId(row.id)}>{name}</span>;
       },
     },
     {
       key: "code",
       header: t("books.fields.code"),
       class: "font-mono text-xs",
-      render: (row) => row.code && <span id={codeId(row)}>{row.code}</span>,
+      render: (row) => row.code && <span id={courseNameId(row.id)}>{row.code}</span>,
     },
     { key: "credit", header: t("books.fields.credit"), class: "w-20 text-end tabular-nums" },
   ];
@@ -75,7 +74,7 @@ export function BooksTableView({ rows, names, can, categories, emptyText }: Book
         <BookRowActions
           book={{ id, name, nameEng, code, credit, conditionStatus, componentCount, versionstamp }}
           actions={actions}
-          namedBy={code ? codeId({ id }) : nameId({ id })}
+          namedBy={courseNameId(id)}
         />
       ),
     });

@@ -52,9 +52,22 @@ export function StudentsFilterForm(props: StudentsFilterFormProps) {
   );
 }
 
+const STATUSES = ["active", "suspended", "graduated", "withdrawn"];
+
 function FilterForm(props: StudentsFilterFormProps) {
   const id = STUDENTS_FILTER_FORM_ID;
   const programs = props.programs.filter((p) => !props.schoolId || String(p.schoolId) === props.schoolId);
+  const years = props.years.map((y) => ({ value: String(y), label: String(y) }));
+  const choice = (suffix: string, name: string, field: string, options: SelectOption[], value: string) => (
+    <Select
+      id={`${id}-${suffix}`}
+      name={name}
+      label={t(`students.fields.${field}`)}
+      placeholder={t("common.all")}
+      options={options}
+      defaultValue={value}
+    />
+  );
   return (
     <FilterPanel
       id={`${id}-panel`}
@@ -99,41 +112,16 @@ function FilterForm(props: StudentsFilterFormProps) {
           autoComplete="off"
           class="sm:col-span-2"
         />
-        <Select
-          id={`${id}-school`}
-          name="schoolId"
-          label={t("students.fields.school")}
-          placeholder={t("common.all")}
-          options={props.schools}
-          defaultValue={props.schoolId}
-        />
-        <Select
-          id={`${id}-program`}
-          name="programId"
-          label={t("students.fields.program")}
-          placeholder={t("common.all")}
-          options={programs}
-          defaultValue={props.programId}
-        />
-        <Select
-          id={`${id}-status`}
-          name="status"
-          label={t("students.fields.status")}
-          placeholder={t("common.all")}
-          options={["active", "suspended", "graduated", "withdrawn"].map((s) => ({
-            value: s,
-            label: t(`students.status.${s}`),
-          }))}
-          defaultValue={props.status}
-        />
-        <Select
-          id={`${id}-year`}
-          name="admissionYear"
-          label={t("students.fields.admissionYear")}
-          placeholder={t("common.all")}
-          options={props.years.map((y) => ({ value: String(y), label: String(y) }))}
-          defaultValue={props.admissionYear}
-        />
+        {choice("school", "schoolId", "school", props.schools, props.schoolId)}
+        {choice("program", "programId", "program", programs, props.programId)}
+        {choice(
+          "status",
+          "status",
+          "status",
+          STATUSES.map((s) => ({ value: s, label: t(`students.status.${s}`) })),
+          props.status,
+        )}
+        {choice("year", "admissionYear", "admissionYear", years, props.admissionYear)}
         {props.limit !== null && <input type="hidden" name="limit" value={String(props.limit)} />}
         <div class="flex items-end gap-3 sm:col-span-2 lg:col-span-6">
           <button type="submit" class={buttonClass("primary", "md")}>{t("common.apply")}</button>

@@ -113,8 +113,8 @@ export default function StudentsPage({ data, state }: PageProps<StudentsPage, Ap
   );
 }
 
-// The option lists are made once per copy of the structure and language, and frozen: the islands' props then
-// serialize them once (framework/serialize.ts) instead of on every request.
+// The option lists are made once per copy of the structure and language: the filter's kept markup is keyed by
+// their identity, and the form island's list, frozen, is serialized once (framework/serialize.ts), not per request.
 /** Freezes in place, keeping the array's type (the islands' props take plain arrays). */
 const frozen = <T,>(list: T[]): T[] => {
   Object.freeze(list);
@@ -123,14 +123,10 @@ const frozen = <T,>(list: T[]): T[] => {
 const programLabel = (p: { code: string; nameKa: string; nameEn: string }, lang: Lang) =>
   `${p.code} — ${localName(p, lang)}`;
 const schoolChoices = memoByIdentity((schools: Structure["schoolList"], lang) =>
-  frozen(schools.map((s) => ({ value: String(s.id), label: programLabel(s, lang as Lang) })))
+  schools.map((s) => ({ value: String(s.id), label: programLabel(s, lang as Lang) }))
 );
 const programChoices = memoByIdentity((programs: Structure["programList"], lang) =>
-  frozen(programs.map((p) => ({
-    value: String(p.id),
-    label: programLabel(p, lang as Lang),
-    schoolId: p.schoolId,
-  })))
+  programs.map((p) => ({ value: String(p.id), label: programLabel(p, lang as Lang), schoolId: p.schoolId }))
 );
 const activeProgramChoices = memoByIdentity((programs: Structure["programList"], lang) =>
   frozen(
