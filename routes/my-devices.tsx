@@ -1,6 +1,7 @@
 import { formatDisplayDateTime } from "../utils/date_format.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
-import { listUserSessions, revokeSession, type Session } from "../services/identity/sessions.ts";
+import { revokeSession, type Session } from "../services/identity/sessions.ts";
+import { listUserSessions } from "../services/identity/user_sessions.ts";
 import { describeUserAgent } from "../services/identity/user_agent.ts";
 import type { AppState } from "../http/app_state.ts";
 

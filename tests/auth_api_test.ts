@@ -2,7 +2,8 @@ import { SignJWT } from "jose";
 import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
-import { listUserSessions, MAX_SESSIONS_PER_USER } from "../services/identity/sessions.ts";
+import { MAX_SESSIONS_PER_USER } from "../services/identity/sessions.ts";
+import { listUserSessions } from "../services/identity/user_sessions.ts";
 
 const app = await seededApp();
 const me = (token: string) => app.request("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });

@@ -137,6 +137,22 @@ Deno.test({
         assertEquals((await call(B, "GET", "/api/auth/me", token)).status, 401);
       });
 
+      await t.step("a device signed in or revoked through A is so in B's list of devices", async () => {
+        const listed = async (
+          token: string,
+        ) => ((await call(B, "GET", "/api/devices", token)).body.data as { sid: string; current: boolean }[]);
+        const first = await tokenOf(a, DEMO.prof);
+        const before = await listed(first);
+        const second = await tokenOf(a, DEMO.prof);
+        const withSecond = await listed(first);
+        assertEquals(withSecond.length, before.length + 1);
+        const added = withSecond.find((d) => !before.some((b) => b.sid === d.sid))!;
+        assertEquals((await call(a, "DELETE", `/api/devices/${added.sid}`, first)).status, 200);
+        assertEquals((await listed(first)).map((d) => d.sid), before.map((d) => d.sid));
+        assertEquals((await call(B, "GET", "/api/devices", second)).status, 401);
+        assertEquals((await call(a, "POST", "/api/auth/logout", first, {})).status, 200);
+      });
+
       await t.step("five wrong passwords split across A and B lock the account on both", async () => {
         for (const server of [a, B, a, B, a]) {
           assertEquals((await signIn(server, DEMO.student, "wrong-password")).status, 401);

@@ -7,7 +7,7 @@ import { assert, assertEquals, assertMatch } from "./assert.ts";
 import { jsonRequest, seededApp, tokenFor } from "./helpers.ts";
 import { keysUnder } from "../services/identity/permission_catalogue.ts";
 import { PASSWORD_ALPHABET } from "../services/identity/passwords.ts";
-import { listUserSessions } from "../services/identity/sessions.ts";
+import { listUserSessions } from "../services/identity/user_sessions.ts";
 import { accessPointsOf } from "../utils/access_points.ts";
 
 const app = await seededApp();

@@ -29,6 +29,7 @@
  * | ["meta", "jwt_secret"]                   | string: generated JWT secret, base64url | identity/sessions.ts        |
  * | ["sessions", sid]                        | Session (expireIn when it expires)      | identity/sessions.ts        |
  * | ["sessions_by_user", userId, sid]        | sid (same expireIn as the session)      | identity/sessions.ts        |
+ * | ["sessions_version", userId]             | ms: set by every write of the user's sessions (kept lists) | identity/user_sessions.ts |
  * | ["sessions_revoked_at", atMs, sid]       | sid: the feed other processes poll, 1 d | identity/sessions.ts        |
  * | ["login_failures", "account", email]     | FailureCounter { count, firstAt, … }    | identity/login_throttle.ts  |
  * | ["login_failures", "address", ip]        | FailureCounter (expireIn: window)       | identity/login_throttle.ts  |

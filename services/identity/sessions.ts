@@ -3,10 +3,11 @@
  * KV record decides whether it is still valid, so logout, password change and "my devices" revoke at once.
  */
 import { base64url, type JWTPayload, jwtVerify, SignJWT } from "jose";
-import { commitInBatches, db, type KvOp, readMany } from "../db/kv.ts";
+import { commitInBatches, db, type KvOp } from "../db/kv.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
 import { envVar } from "../../utils/env.ts";
 import { logEvent } from "../operations/log.ts";
+import { listUserSessions, sessionsChanged, userSids } from "./user_sessions.ts";
 
 export type Guard = "user" | "prof" | "custom";
 
@@ -161,13 +162,16 @@ async function openSession(
       .check({ key: ["sessions", sid], versionstamp: null })
       .set(["sessions", sid], candidate, expiry)
       .set(["sessions_by_user", opts.userId, sid], sid, expiry);
+    const changed = [opts.userId];
     if (old?.value) {
       atomic.check(old);
       for (const op of revokeOps(old.value.sid, old.value.userId, candidate.createdAt)) {
         if (op.type === "delete") atomic.delete(op.key);
         else atomic.set(op.key, op.value, { expireIn: op.expireIn });
       }
+      if (old.value.userId !== opts.userId) changed.push(old.value.userId);
     }
+    for (const { key, value } of changed.map(sessionsChanged)) atomic.set(key, value);
     return (await atomic.commit()).ok ? { session: candidate, replaced: old?.value ?? null, now } : RETRY;
   }, { attempts: REPLACE_ATTEMPTS });
   if (!opened) return null;
@@ -219,7 +223,9 @@ export async function authenticate(
   const touched = { ...session, lastSeenAt: new Date(now).toISOString() };
   const expiry = session.expiresAt === null ? undefined : { expireIn: Date.parse(session.expiresAt) - now };
   // The check keeps a revocation that raced this request from being undone; losing the race is harmless.
-  const result = await db().atomic().check(entry).set(["sessions", claims.sid], touched, expiry).commit();
+  const { key: versionKey, value: version } = sessionsChanged(session.userId);
+  const result = await db().atomic().check(entry).set(["sessions", claims.sid], touched, expiry)
+    .set(versionKey, version).commit();
   return result.ok
     ? { session: touched, claims, versionstamp: result.versionstamp }
     : { session, claims, versionstamp: entry.versionstamp! };
@@ -273,24 +279,20 @@ function revokeOps(sid: string, userId: number, at: string): KvOp[] {
 export async function revokeSession(sid: string): Promise<boolean> {
   const session = (await db().get<Session>(["sessions", sid])).value;
   if (!session) return false;
-  await commitInBatches(revokeOps(sid, session.userId, new Date().toISOString()));
+  await commitInBatches([
+    ...revokeOps(sid, session.userId, new Date().toISOString()),
+    sessionsChanged(session.userId),
+  ]);
   notify([sid]);
   return true;
-}
-
-async function userSids(userId: number): Promise<string[]> {
-  const sids: string[] = [];
-  for await (const entry of db().list<string>({ prefix: ["sessions_by_user", userId] })) {
-    sids.push(entry.value);
-  }
-  return sids;
 }
 
 /** Ends every session of a user, except optionally the current one; returns how many were ended. */
 export async function revokeUserSessions(userId: number, opts: { except?: string } = {}): Promise<number> {
   const sids = (await userSids(userId)).filter((sid) => sid !== opts.except);
   const at = new Date().toISOString();
-  await commitInBatches(sids.flatMap((sid) => revokeOps(sid, userId, at)));
+  // The version last: a list read between two of the atomics is then kept under a stamp that moves after it.
+  await commitInBatches([...sids.flatMap((sid) => revokeOps(sid, userId, at)), sessionsChanged(userId)]);
   notify(sids);
   return sids.length;
 }
@@ -301,17 +303,8 @@ export async function endSessionsOverCap(userId: number, keep: string): Promise<
   const over = sessions.filter((s) => s.sid !== keep).slice(MAX_SESSIONS_PER_USER - 1);
   if (!over.length) return;
   const at = new Date().toISOString();
-  await commitInBatches(over.flatMap((s) => revokeOps(s.sid, userId, at)));
+  await commitInBatches([...over.flatMap((s) => revokeOps(s.sid, userId, at)), sessionsChanged(userId)]);
   notify(over.map((s) => s.sid));
-}
-
-/** The user's live sessions, most recently seen first. */
-export async function listUserSessions(userId: number, now = Date.now()): Promise<Session[]> {
-  const entries = await readMany<Session>((await userSids(userId)).map((sid) => ["sessions", sid]));
-  return entries
-    .map((e) => e.value)
-    .filter((s): s is Session => s !== null && (s.expiresAt === null || Date.parse(s.expiresAt) > now))
-    .sort((a, b) => (a.lastSeenAt < b.lastSeenAt ? 1 : a.lastSeenAt > b.lastSeenAt ? -1 : 0));
 }
 
 const revokedKey = (atMs: number, sid: string): Deno.KvKey => ["sessions_revoked_at", atMs, sid];

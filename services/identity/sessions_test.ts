@@ -8,7 +8,6 @@ import {
   FEED_OVERLAP_MS,
   JWT_AUDIENCE,
   JWT_ISSUER,
-  listUserSessions,
   onSessionsRevoked,
   parseSecret,
   revocationFeed,
@@ -18,6 +17,7 @@ import {
   sessionCountdown,
   UNLIMITED,
 } from "./sessions.ts";
+import { listUserSessions } from "./user_sessions.ts";
 
 const device = { userAgent: "test", ip: "127.0.0.1" };
 const login = (userId = 7, ttlSeconds: number | null = 3600) =>
