@@ -5,6 +5,7 @@
  * its islands, so it imports nothing from services.
  */
 import { DEFAULT_PAGE_SIZE } from "../ui/pagination.ts";
+import { formQuery, withQuery } from "../../utils/form_query.ts";
 
 export type BooksTab = "courses" | "sub";
 export type NameLang = "ka" | "en";
@@ -73,31 +74,31 @@ export function readBooksState(url: URL, interfaceLang: NameLang): BooksUrlState
 }
 
 /** The filter as query parameters (languages repeated), empty ones left out. */
-export function filterParams(filter: BooksUrlFilter): URLSearchParams {
-  const params = new URLSearchParams();
+export function filterParams(filter: BooksUrlFilter): [string, string | number][] {
+  const pairs: [string, string | number][] = [];
   for (const [name, value] of Object.entries(filter)) {
-    if (value === undefined || value === "") continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(name, String(v));
+    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) pairs.push([name, v]);
   }
-  return params;
+  return pairs;
 }
 
 /** The screen's URL for a state; defaults (courses tab, interface language, page 1, 15 rows) left out. */
 export function booksHref(state: BooksUrlState, interfaceLang: NameLang): string {
-  const params = filterParams(state.filter);
-  if (state.tab === "sub") params.set("tab", "sub");
-  if (state.names !== interfaceLang) params.set("names", state.names);
-  if (state.page !== 1) params.set("page", String(state.page));
-  if (state.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(state.limit));
-  const query = params.toString();
-  return `/books${query ? `?${query}` : ""}`;
+  return withQuery(
+    "/books",
+    formQuery([
+      ...filterParams(state.filter),
+      ["tab", state.tab === "sub" ? "sub" : undefined],
+      ["names", state.names !== interfaceLang ? state.names : undefined],
+      ["page", state.page !== 1 ? state.page : undefined],
+      ["limit", state.limit !== DEFAULT_PAGE_SIZE ? state.limit : undefined],
+    ]),
+  );
 }
 
 /** The export of the same filter (all pages), its name column in the picker's language. */
 export function booksExportPath(filter: BooksUrlFilter, names: NameLang): string {
-  const params = filterParams(filter);
-  params.set("names", names);
-  return `/books/export?${params}`;
+  return `/books/export?${formQuery([...filterParams(filter), ["names", names]])}`;
 }
 
 export function isFiltered(filter: BooksUrlFilter): boolean {

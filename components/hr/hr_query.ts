@@ -3,6 +3,7 @@
  * and the back button returns to it. Read forgivingly: a hand-edited URL shows the nearest sensible list.
  */
 import { DEFAULT_PAGE_SIZE } from "../ui/pagination.ts";
+import { formQuery, withQuery } from "../../utils/form_query.ts";
 import type { PersonnelKind } from "./hr_row.ts";
 
 export interface HrQuery {
@@ -33,10 +34,14 @@ export function readHrQuery(url: URL): HrQuery {
 
 /** The /hr address of a list state; defaults (page 1, the default size, no filter) are left out. */
 export function hrListHref(query: HrQuery): string {
-  const params = new URLSearchParams({ kind: query.kind });
-  if (query.text) params.set("text", query.text);
-  if (query.schoolId !== undefined) params.set("schoolId", String(query.schoolId));
-  if (query.page > 1) params.set("page", String(query.page));
-  if (query.limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(query.limit));
-  return `/hr?${params}`;
+  return withQuery(
+    "/hr",
+    formQuery([
+      ["kind", query.kind],
+      ["text", query.text],
+      ["schoolId", query.schoolId],
+      ["page", query.page > 1 ? query.page : undefined],
+      ["limit", query.limit !== DEFAULT_PAGE_SIZE ? query.limit : undefined],
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { Button, DataTable, type DataTableColumn } from "../ui/mod.ts";
+import { keptRow } from "../ui/kept_row.tsx";
 import { type Lang, t } from "../../utils/i18n.ts";
 import { formatPhone, type HrRowData, namesOf, profileHref } from "./hr_row.ts";
 
@@ -12,7 +13,8 @@ export interface HrTableProps {
 
 /**
  * The personnel table: the name (linking to the profile) in the interface language's script with the other
- * script under it, position, school, email and phone. Rendered by the page alone, or inside the editing island.
+ * script under it, position, school, email and phone. Server-rendered; each row is kept once rendered, under the
+ * columns shown (the phone and actions columns depend on the viewer).
  */
 export function HrTable({ rows, lang, actions }: HrTableProps) {
   const columns: DataTableColumn<HrRowData>[] = [
@@ -62,6 +64,7 @@ export function HrTable({ rows, lang, actions }: HrTableProps) {
       columns={columns}
       rows={rows}
       rowKey={(row) => row.id}
+      placeRow={keptRow<HrRowData>(`hr-row\u0000${columns.map((column) => column.key).join()}`)}
       emptyText={t("hr.empty")}
       caption={t("sections.hr")}
       loadingText={t("common.loading")}

@@ -5,6 +5,7 @@
 import { STUDENT_STATUSES, type StudentStatus } from "../../services/academic/model.ts";
 import type { StudentFilter } from "../../services/students/list_index.ts";
 import { DEFAULT_PAGE_SIZE } from "../ui/pagination.ts";
+import { formQuery, withQuery } from "../../utils/form_query.ts";
 
 export interface StudentListState {
   filter: StudentFilter;
@@ -36,28 +37,21 @@ export function readStudentListState(url: URL): StudentListState {
   };
 }
 
-/** The filter as query parameters, empty ones left out. */
-export function filterParams(filter: StudentFilter): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) {
-    if (value !== undefined && value !== "") params.set(name, String(value));
-  }
-  return params;
-}
-
 /** The list's URL for a filter, page and page size (defaults left out). */
 export function studentListHref(filter: StudentFilter, page = 1, limit = DEFAULT_PAGE_SIZE): string {
-  const params = filterParams(filter);
-  if (page !== 1) params.set("page", String(page));
-  if (limit !== DEFAULT_PAGE_SIZE) params.set("limit", String(limit));
-  const query = params.toString();
-  return `/students${query ? `?${query}` : ""}`;
+  return withQuery(
+    "/students",
+    formQuery([
+      ...Object.entries(filter),
+      ["page", page !== 1 ? page : undefined],
+      ["limit", limit !== DEFAULT_PAGE_SIZE ? limit : undefined],
+    ]),
+  );
 }
 
 /** The export download of the same filter (all pages). */
 export function studentExportHref(filter: StudentFilter): string {
-  const query = filterParams(filter).toString();
-  return `/api/students/export${query ? `?${query}` : ""}`;
+  return withQuery("/api/students/export", formQuery(Object.entries(filter)));
 }
 
 export function isFiltered(filter: StudentFilter): boolean {

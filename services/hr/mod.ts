@@ -6,7 +6,6 @@
  */
 import type { HrPerson, PersonnelKind, School } from "../academic/model.ts";
 import { hrIndexes } from "../academic/indexes.ts";
-import { db } from "../db/kv.ts";
 import { hrChanged, hrSnapshot } from "./snapshot.ts";
 import { createRecord, type Reference, type StoredRecord, updateRecord } from "../db/records.ts";
 import { getRecord, listIdsByIndex } from "../db/reads.ts";
@@ -14,6 +13,8 @@ import { getUser } from "../identity/users.ts";
 import { type KeyHolder, visiblePersonalFields, withoutHiddenPersonal } from "../identity/personal_data.ts";
 import { type FieldError, invalid } from "../../utils/errors.ts";
 import type { Lang } from "../../utils/i18n.ts";
+import { memoByIdentity } from "../../utils/identity_tag.ts";
+import { listAllSchools } from "../structure/mod.ts";
 
 export const HR = "hr";
 export const PERSONNEL_KINDS: readonly PersonnelKind[] = ["academic", "administrative"];
@@ -192,14 +193,23 @@ export async function updateHr(
   return updated as HrRecord;
 }
 
-/** Every school as a choice for the personnel forms and filters, by name in the interface language. */
+/**
+ * Every school as a choice for the personnel forms and filters, by name in the interface language. Made once per
+ * copy of the schools (kept by the structure's version) and language, and frozen: pages and island props share it.
+ */
 export async function schoolChoices(lang: Lang): Promise<{ id: number; name: string }[]> {
-  const out: { id: number; name: string }[] = [];
-  for await (const entry of db().list<School>({ prefix: ["schools"] })) {
-    out.push({ id: entry.value.id, name: lang === "en" ? entry.value.nameEn : entry.value.nameKa });
-  }
-  return out.sort((a, b) => collators[lang].compare(a.name, b.name));
+  return choicesOf(await listAllSchools(), lang);
 }
+
+const choicesOf = memoByIdentity((schools: School[], lang) => {
+  const collator = collators[lang as Lang];
+  const choices = schools.map((s) => ({ id: s.id, name: lang === "en" ? s.nameEn : s.nameKa }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+  for (const choice of choices) Object.freeze(choice);
+  // Frozen in place, keeping the array's type: the islands' props take plain arrays.
+  Object.freeze(choices);
+  return choices;
+});
 
 /** First and last name in the interface language's script. */
 export function hrName(
