@@ -12,6 +12,7 @@
 import { type ComponentType, Fragment, h, options, type VNode } from "preact";
 import { serialize } from "./serialize.ts";
 import { keepBounded } from "../utils/bounded_map.ts";
+import { registerMarkupKeeper } from "./keep_markup.ts";
 
 export interface IslandInfo {
   name: string;
@@ -138,6 +139,8 @@ export function CachedFragment({ cacheKey, render }: { cacheKey: string; render:
   own.misses.push({ start: `${FRAGMENT_MARKER}${slot}-->`, end: `<!--/fragment:${slot}-->`, key });
   return h(Fragment, null, comment(`fragment:${slot}`), render(), comment(`/fragment:${slot}`));
 }
+
+registerMarkupKeeper((cacheKey, render) => CachedFragment({ cacheKey, render }));
 
 /**
  * Remembers the HTML of cacheable markup rendered now (found between its markers in the document), and returns

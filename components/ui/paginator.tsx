@@ -1,5 +1,6 @@
 import { t } from "../../utils/i18n.ts";
 import { cx } from "./class_names.ts";
+import { keepMarkup } from "../../framework/keep_markup.ts";
 import { PageSizePicker } from "./page_size_picker.tsx";
 import {
   DEFAULT_PAGE_SIZE,
@@ -116,7 +117,9 @@ export function Paginator(props: PaginatorProps) {
     );
   };
 
-  return (
+  const sizes = pageSizeChoices(pageSizes, limit);
+  const sizeHrefFor = hrefFor && ((size: number) => hrefFor(pageAfterResize(view.page, limit, size), size));
+  const markup = () => (
     <nav
       aria-label={labels.nav}
       class={cx(
@@ -128,8 +131,8 @@ export function Paginator(props: PaginatorProps) {
         id={id}
         label={labels.pageSize}
         limit={limit}
-        sizes={pageSizeChoices(pageSizes, limit)}
-        hrefFor={hrefFor && ((size) => hrefFor(pageAfterResize(view.page, limit, size), size))}
+        sizes={sizes}
+        hrefFor={sizeHrefFor}
         onChange={(size) => onChange?.(pageAfterResize(view.page, limit, size), size)}
       />
       <p aria-live="polite" class="tabular-nums">{formatRange(labels.range, view, total)}</p>
@@ -138,4 +141,12 @@ export function Paginator(props: PaginatorProps) {
       </div>
     </nav>
   );
+  if (!sizeHrefFor) return markup();
+  // Links only: the markup is then all in what these name, so it is kept under them (framework/keep_markup.ts).
+  const links = [
+    ...sizes.map(sizeHrefFor),
+    ...Object.values(targets).map((target) => hrefFor!(target, limit)),
+  ];
+  const key = ["paginator", id, total, view.page, limit, props.class, JSON.stringify(props.labels), ...links];
+  return keepMarkup(key.join("\u0000"), markup);
 }

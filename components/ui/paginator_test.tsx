@@ -11,6 +11,7 @@ import {
   Paginator,
 } from "./paginator.tsx";
 import { tag, tags } from "./testing_html.ts";
+import { collectIslands, rememberRendered } from "../../framework/islands.ts";
 
 // Default labels come from the active language; these tests read the English ones.
 setActiveTranslator("en", translatorFor("en"));
@@ -91,4 +92,39 @@ Deno.test("callback mode: buttons and a labelled size select with the current si
   const options = tags(html, "option");
   assertEquals(options.map((o) => o.value), ["10", "15", "20", "40", "80", "160", "320", "1000"]);
   assertEquals(options.filter((o) => "selected" in o).map((o) => o.value), ["10"]);
+});
+
+Deno.test("link mode on the server: kept markup is what a fresh render gives, for each page and filter", () => {
+  const scope = `paginator-test-${crypto.randomUUID()}`;
+  const page = (props: { total: number; page: number; text: string }) => {
+    const { result, collector } = collectIslands(() =>
+      renderToString(
+        <Paginator
+          id="p"
+          total={props.total}
+          page={props.page}
+          hrefFor={(page, limit) => `/x?text=${props.text}&page=${page}&limit=${limit}`}
+        />,
+      ), scope);
+    return rememberRendered(result, collector);
+  };
+  const fresh = (props: { total: number; page: number; text: string }) =>
+    renderToString(
+      <Paginator
+        id="p"
+        total={props.total}
+        page={props.page}
+        hrefFor={(page, limit) => `/x?text=${props.text}&page=${page}&limit=${limit}`}
+      />,
+    );
+  const cases = [
+    { total: 100, page: 1, text: "a" },
+    { total: 100, page: 2, text: "a" },
+    { total: 100, page: 2, text: "b" },
+    { total: 101, page: 2, text: "b" },
+  ];
+  for (const props of cases) page(props);
+  for (const props of cases) assertEquals(page(props), fresh(props), JSON.stringify(props));
+  assert(page(cases[1]).includes("16–30 of 100"));
+  assert(page(cases[3]).includes("/x?text=b&amp;page=7&amp;limit=15"), "the last page follows the total");
 });
