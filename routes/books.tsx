@@ -13,7 +13,8 @@ import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
 import { BooksActions } from "../islands/books/actions.tsx";
 import { BooksFilterBehavior } from "../islands/books/filter_behavior.tsx";
 import { type SubBookRowData, SubBooksTable } from "../islands/books/sub_books_table.tsx";
-import { bookListRow, findBooks } from "../services/books/list_index.ts";
+import { bookListRow, findBooks, type IndexedBook } from "../services/books/list_index.ts";
+import { memoByIdentity } from "../utils/identity_tag.ts";
 import { keysUnder } from "../services/identity/permission_catalogue.ts";
 import { getSetting } from "../services/shell/settings.ts";
 import { findSubBooks, nextSubBookId } from "../services/books/sub_books.ts";
@@ -51,11 +52,7 @@ export const handler: Handlers<BooksPage, AppState> = {
           findBooks(query.filter, query),
           getSetting("learningSystem"),
         ]);
-        data.courses = found.rows.map((row) => {
-          const { id, name, nameEng, code, credit, langCode, conditionStatus, componentCount, versionstamp } =
-            bookListRow(row);
-          return { id, name, nameEng, code, credit, langCode, conditionStatus, componentCount, versionstamp };
-        });
+        data.courses = found.rows.map((row) => tableRowOf(row));
         data.total = found.total;
         data.categories = system.bookType === 1;
       } else {
@@ -74,6 +71,26 @@ export const handler: Handlers<BooksPage, AppState> = {
     });
   },
 };
+
+/**
+ * A snapshot row's table row, made once per row: the snapshot replaces a row when its course changes, never
+ * changes it in place. Frozen, so the kept row's key (components/ui/kept_row.tsx) keeps its JSON too.
+ */
+const tableRowOf = memoByIdentity((row: IndexedBook) => {
+  const { id, name, nameEng, code, credit, langCode, conditionStatus, componentCount, versionstamp } =
+    bookListRow(row);
+  return Object.freeze({
+    id,
+    name,
+    nameEng,
+    code,
+    credit,
+    langCode,
+    conditionStatus,
+    componentCount,
+    versionstamp,
+  });
+});
 
 export default function BooksPageView({ data, state }: PageProps<BooksPage, AppState>) {
   const { t, lang, auth } = state;
