@@ -1,5 +1,6 @@
 import { semesterName } from "../utils/semester_name.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
+import { CachedFragment } from "../framework/islands.ts";
 import { ClashList } from "../components/timetable/clash_list.tsx";
 import { ScopePicker } from "../components/timetable/scope_picker.tsx";
 import { WeekGrid } from "../components/timetable/week_grid.tsx";
@@ -42,19 +43,24 @@ export default function Tables({ data, state }: PageProps<TablesData, AppState>)
       <div class="mb-4 flex flex-wrap items-center gap-3">
         <h1 class="text-2xl font-semibold">{t("menu.table")}</h1>
         {data.scopeLabel && <span class="text-gray-600" data-testid="tables-scope">— {data.scopeLabel}</span>}
-        <form method="get" action="/tables" class="ml-auto flex items-end gap-2">
-          {Object.entries(groupKeep).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <Select
-            id="tables-group"
-            name="group"
-            label={t("timetable.group")}
-            options={data.groups.map((g) => ({ value: String(g.id), label: semesterName(g.label, t) }))}
-            defaultValue={data.groupId === null ? "" : String(data.groupId)}
-          />
-          <button type="submit" class={buttonClass("secondary", "sm")}>{t("timetable.pick.show")}</button>
-        </form>
+        <CachedFragment
+          cacheKey={`tables-group\u0000${data.groupId}\u0000${JSON.stringify([groupKeep, data.groups])}`}
+          render={() => (
+            <form method="get" action="/tables" class="ml-auto flex items-end gap-2">
+              {Object.entries(groupKeep).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <Select
+                id="tables-group"
+                name="group"
+                label={t("timetable.group")}
+                options={data.groups.map((g) => ({ value: String(g.id), label: semesterName(g.label, t) }))}
+                defaultValue={data.groupId === null ? "" : String(data.groupId)}
+              />
+              <button type="submit" class={buttonClass("secondary", "sm")}>{t("timetable.pick.show")}</button>
+            </form>
+          )}
+        />
         {data.exportHref && (
           <TablesExport
             href={data.exportHref}

@@ -1,13 +1,28 @@
 /** Six day columns, Monday to Saturday, with their dates and lessons; the lesson running now is marked. */
 import type { DayColumn } from "../../services/timetable/page.ts";
 import type { Translate } from "../../utils/i18n.ts";
+import { CachedFragment } from "../../framework/islands.ts";
 
 /** "16.11" — the day and month under the weekday's name. */
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 
-export function WeekGrid(
-  { days, t, showProfessor }: { days: DayColumn[]; t: Translate; showProfessor: boolean },
-) {
+interface WeekGridProps {
+  days: DayColumn[];
+  t: Translate;
+  showProfessor: boolean;
+}
+
+/** Kept once rendered under the week it shows (the cache's scope holds the language and the texts' version). */
+export function WeekGrid(props: WeekGridProps) {
+  return (
+    <CachedFragment
+      cacheKey={`week-grid\u0000${props.showProfessor}\u0000${JSON.stringify(props.days)}`}
+      render={() => <Grid {...props} />}
+    />
+  );
+}
+
+function Grid({ days, t, showProfessor }: WeekGridProps) {
   return (
     <div class="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" data-testid="timetable-grid">
       {days.map((day) => (

@@ -3,6 +3,7 @@
  * lessons by day, the pickers of staff holding menu.table.all and the semester's clashes. The page renders on
  * the server from the URL alone (`group`, `week`, and `professor` | `auditorium` | `program`, `q`).
  */
+import { formQuery } from "../../utils/form_query.ts";
 import { listAuditoriums } from "./auditoriums.ts";
 import { getRecord } from "../db/reads.ts";
 import { HR, hrName, listHr } from "../hr/mod.ts";
@@ -98,7 +99,7 @@ export function parseTablesQuery(params: URLSearchParams): TablesQuery {
 }
 
 export const tablesHref = (keep: Record<string, string>, week?: string) =>
-  `/tables?${new URLSearchParams(week ? { ...keep, week } : keep)}`;
+  `/tables?${formQuery(Object.entries(week ? { ...keep, week } : keep))}`;
 
 interface Viewer {
   user: { guard: string; hrUserId: number | null; studentId: number | null };
