@@ -1,5 +1,6 @@
 import { formatDisplayDateTime } from "../utils/date_format.ts";
 import type { Handlers, PageProps, RouteMeta } from "../framework/types.ts";
+import { CachedFragment } from "../framework/islands.ts";
 import { revokeSession, type Session } from "../services/identity/sessions.ts";
 import { listUserSessions } from "../services/identity/user_sessions.ts";
 import { describeUserAgent } from "../services/identity/user_agent.ts";
@@ -12,7 +13,10 @@ interface DevicesData {
   currentSid: string;
 }
 
-/** The person's sessions, the current one marked; ending one signs that device out at once. */
+/**
+ * The person's sessions, the current one marked; ending one signs that device out at once. The table is kept once
+ * rendered under the sessions it lists (their records, which a touch or a revocation changes) and the current one.
+ */
 export const handler: Handlers<DevicesData, AppState> = {
   async GET({ state, render }) {
     const { user, session } = state.identity!;
@@ -33,48 +37,53 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
   return (
     <section class="max-w-3xl">
       <h1 class="mb-4 text-2xl font-semibold">{t("devices.title")}</h1>
-      <div class="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-        <table class="w-full text-left text-sm">
-          <thead class="bg-gray-50 text-gray-600">
-            <tr>
-              <th scope="col" class="px-4 py-2 font-medium">{t("devices.browser")}</th>
-              <th scope="col" class="px-4 py-2 font-medium">{t("devices.address")}</th>
-              <th scope="col" class="px-4 py-2 font-medium">{t("devices.lastSeen")}</th>
-              <th scope="col" class="px-4 py-2">
-                <span class="sr-only">{t("devices.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.sessions.map((s) => (
-              <tr
-                key={s.sid}
-                class="border-t border-gray-100"
-                data-current={s.sid === data.currentSid ? "true" : undefined}
-              >
-                <td class="px-4 py-2">
-                  <span lang="zxx">{describeUserAgent(s.userAgent)}</span>
-                  {s.sid === data.currentSid && (
-                    <span class="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs font-medium text-primary-800">
-                      {t("devices.current")}
-                    </span>
-                  )}
-                </td>
-                <td class="px-4 py-2 font-mono text-xs">{s.ip || "—"}</td>
-                <td class="px-4 py-2">{formatDisplayDateTime(new Date(s.lastSeenAt))}</td>
-                <td class="px-4 py-2 text-right">
-                  <form method="post">
-                    <input type="hidden" name="sid" value={s.sid} />
-                    <button type="submit" class="rounded px-2 py-1 text-red-700 hover:bg-red-50">
-                      {s.sid === data.currentSid ? t("shell.logout") : t("devices.revoke")}
-                    </button>
-                  </form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CachedFragment
+        cacheKey={`devices\u0000${data.currentSid}\u0000${JSON.stringify(data.sessions)}`}
+        render={() => (
+          <div class="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+            <table class="w-full text-left text-sm">
+              <thead class="bg-gray-50 text-gray-600">
+                <tr>
+                  <th scope="col" class="px-4 py-2 font-medium">{t("devices.browser")}</th>
+                  <th scope="col" class="px-4 py-2 font-medium">{t("devices.address")}</th>
+                  <th scope="col" class="px-4 py-2 font-medium">{t("devices.lastSeen")}</th>
+                  <th scope="col" class="px-4 py-2">
+                    <span class="sr-only">{t("devices.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.sessions.map((s) => (
+                  <tr
+                    key={s.sid}
+                    class="border-t border-gray-100"
+                    data-current={s.sid === data.currentSid ? "true" : undefined}
+                  >
+                    <td class="px-4 py-2">
+                      <span lang="zxx">{describeUserAgent(s.userAgent)}</span>
+                      {s.sid === data.currentSid && (
+                        <span class="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs font-medium text-primary-800">
+                          {t("devices.current")}
+                        </span>
+                      )}
+                    </td>
+                    <td class="px-4 py-2 font-mono text-xs">{s.ip || "—"}</td>
+                    <td class="px-4 py-2">{formatDisplayDateTime(new Date(s.lastSeenAt))}</td>
+                    <td class="px-4 py-2 text-right">
+                      <form method="post">
+                        <input type="hidden" name="sid" value={s.sid} />
+                        <button type="submit" class="rounded px-2 py-1 text-red-700 hover:bg-red-50">
+                          {s.sid === data.currentSid ? t("shell.logout") : t("devices.revoke")}
+                        </button>
+                      </form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      />
     </section>
   );
 }

@@ -180,6 +180,32 @@ Deno.test("sign-in, sessions and tokens", async (t) => {
     },
   );
 
+  await t.step("the devices page lists a device signed in since, and no longer one signed out", async () => {
+    const current = await tokenFor("staff");
+    const page = async () => {
+      const response = await app.request("/my-devices", { headers: { cookie: `session=${current}` } });
+      assertEquals(response.status, 200);
+      return await response.text();
+    };
+    // Each listed device has its sign-out form.
+    const rows = (html: string) => html.match(/name="sid"/g)?.length ?? 0;
+    const before = rows(await page());
+    const added = await tokenFor("staff");
+    const sid = JSON.parse(atob(added.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid;
+    const withAdded = await page();
+    assertEquals(rows(withAdded), before + 1);
+    assert(withAdded.includes(`value="${sid}"`), "the new device can be signed out from the page");
+    const logout = await app.request(
+      "/api/auth/logout",
+      jsonRequest("POST", {}, { authorization: `Bearer ${added}` }),
+    );
+    assertEquals(logout.status, 200);
+    await logout.body?.cancel();
+    const after = await page();
+    assertEquals(rows(after), before);
+    assertEquals(after.includes(`value="${sid}"`), false);
+  });
+
   await t.step("the audit log of a user never holds a password hash", async () => {
     const { listAudit } = await import("../services/db/reads.ts");
     const prof = await findUserByEmail("prof@uni.test");
