@@ -5,7 +5,9 @@ import { HrEditButton, HrTable } from "../../components/hr/hr_table.tsx";
 import { Paginator, Tabs } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import { HrListEditor } from "../../islands/hr/list.tsx";
-import { hrAsSeenBy, listHr, schoolChoices } from "../../services/hr/mod.ts";
+import { hrAsSeenBy, type HrRecord, isOwnHrRecord, listHr, schoolChoices } from "../../services/hr/mod.ts";
+import { visiblePersonalFields } from "../../services/identity/personal_data.ts";
+import { identityTag, memoByIdentity } from "../../utils/identity_tag.ts";
 import type { AppState } from "../../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "sections.hr", permission: "menu.hr" };
@@ -31,17 +33,37 @@ export const handler: Handlers<HrPage, AppState> = {
       query.page = Math.ceil(listing.total / query.limit);
       listing = await listHr({ ...query, lang: state.lang });
     }
-    const names = new Map(schools.map((s) => [s.id, s.name]));
+    const viewer = { user: state.identity!.user, keys: state.auth };
+    // What a record other than the viewer's own shows depends only on the viewer's keys.
+    const seen = `${[...visiblePersonalFields(viewer.keys)].join()}\u0000${identityTag(schools)}`;
     return render({
       query,
-      rows: listing.items.map((r) =>
-        toHrRow(hrAsSeenBy(r, { user: state.identity!.user, keys: state.auth }), names)
+      rows: listing.items.map((record) =>
+        isOwnHrRecord(viewer.user, record.value)
+          ? toHrRow(hrAsSeenBy(record, viewer), namesOf(schools))
+          : keptRow(record, seen, () => toHrRow(hrAsSeenBy(record, viewer), namesOf(schools)))
       ),
       total: listing.total,
       schools,
     });
   },
 };
+
+const namesOf = memoByIdentity((schools: SchoolChoice[]) => new Map(schools.map((s) => [s.id, s.name])));
+
+/**
+ * A snapshot record's row as seen with a set of visible fields and school names, made once: the snapshot
+ * replaces its records when personnel change, never changes one in place. Frozen, so the table's kept row
+ * (components/ui/kept_row.tsx) writes its JSON once too.
+ */
+const rowsBySeen = new WeakMap<HrRecord, Map<string, HrRowData>>();
+function keptRow(record: HrRecord, seen: string, make: () => HrRowData): HrRowData {
+  let rows = rowsBySeen.get(record);
+  if (!rows) rowsBySeen.set(record, rows = new Map());
+  let row = rows.get(seen);
+  if (!row) rows.set(seen, row = Object.freeze(make()));
+  return row;
+}
 
 export default function HrListPage({ data, state }: PageProps<HrPage, AppState>) {
   const { t, lang, auth } = state;
