@@ -26,6 +26,9 @@ export interface HrListEditorProps {
   canAdd: boolean;
 }
 
+/** The server HTML depends only on the props and the language (every dialog starts closed). */
+export const ssrCache = true;
+
 export function HrListEditor({ schools, kind, canAdd }: HrListEditorProps) {
   // undefined: closed; null: adding; a record: editing it.
   const editing = useSignal<HrPersonData | null | undefined>(undefined);
