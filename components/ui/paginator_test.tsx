@@ -96,27 +96,20 @@ Deno.test("callback mode: buttons and a labelled size select with the current si
 
 Deno.test("link mode on the server: kept markup is what a fresh render gives, for each page and filter", () => {
   const scope = `paginator-test-${crypto.randomUUID()}`;
-  const page = (props: { total: number; page: number; text: string }) => {
-    const { result, collector } = collectIslands(() =>
-      renderToString(
-        <Paginator
-          id="p"
-          total={props.total}
-          page={props.page}
-          hrefFor={(page, limit) => `/x?text=${props.text}&page=${page}&limit=${limit}`}
-        />,
-      ), scope);
+  type Shown = { total: number; page: number; text: string };
+  const paginator = ({ total, page, text }: Shown) => (
+    <Paginator
+      id="p"
+      total={total}
+      page={page}
+      hrefFor={(to, limit) => `/x?text=${text}&page=${to}&limit=${limit}`}
+    />
+  );
+  const page = (props: Shown) => {
+    const { result, collector } = collectIslands(() => renderToString(paginator(props)), scope);
     return rememberRendered(result, collector);
   };
-  const fresh = (props: { total: number; page: number; text: string }) =>
-    renderToString(
-      <Paginator
-        id="p"
-        total={props.total}
-        page={props.page}
-        hrefFor={(page, limit) => `/x?text=${props.text}&page=${page}&limit=${limit}`}
-      />,
-    );
+  const fresh = (props: Shown) => renderToString(paginator(props));
   const cases = [
     { total: 100, page: 1, text: "a" },
     { total: 100, page: 2, text: "a" },
