@@ -41,7 +41,7 @@ export const handler: Handlers<HrPage, AppState> = {
       rows: listing.items.map((record) =>
         isOwnHrRecord(viewer.user, record.value)
           ? toHrRow(hrAsSeenBy(record, viewer), namesOf(schools))
-          : keptRow(record, seen, () => toHrRow(hrAsSeenBy(record, viewer), namesOf(schools)))
+          : rowAsSeen(record, seen, () => toHrRow(hrAsSeenBy(record, viewer), namesOf(schools)))
       ),
       total: listing.total,
       schools,
@@ -57,7 +57,7 @@ const namesOf = memoByIdentity((schools: SchoolChoice[]) => new Map(schools.map(
  * (components/ui/kept_row.tsx) writes its JSON once too.
  */
 const rowsBySeen = new WeakMap<HrRecord, Map<string, HrRowData>>();
-function keptRow(record: HrRecord, seen: string, make: () => HrRowData): HrRowData {
+function rowAsSeen(record: HrRecord, seen: string, make: () => HrRowData): HrRowData {
   let rows = rowsBySeen.get(record);
   if (!rows) rowsBySeen.set(record, rows = new Map());
   let row = rows.get(seen);
