@@ -19,11 +19,15 @@ export function formQuery(pairs: Iterable<readonly [string, string | number | un
 export const withQuery = (path: string, query: string): string => query ? `${path}?${query}` : path;
 
 const PLAIN = /^[A-Za-z0-9*._-]*$/;
+// With the u flag a paired surrogate is one code point, so only a lone one is a Surrogate.
+const LONE_SURROGATE = /\p{Surrogate}/gu;
 
 function formEncode(text: string): string {
   if (PLAIN.test(text)) return text;
-  // A lone surrogate becomes U+FFFD, as URLSearchParams does, where encodeURIComponent would throw.
-  return encodeURIComponent(text.toWellFormed()).replace(/%20/g, "+").replace(/[!'()~]/g, escapeMark);
+  // A lone surrogate becomes U+FFFD, as URLSearchParams does, where encodeURIComponent would throw (a pattern,
+  // not toWellFormed: the browsers the client bundle targets include some without it).
+  const wellFormed = text.replace(LONE_SURROGATE, "\uFFFD");
+  return encodeURIComponent(wellFormed).replace(/%20/g, "+").replace(/[!'()~]/g, escapeMark);
 }
 
 const escapeMark = (mark: string) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`;

@@ -11,14 +11,25 @@ export function identityTag(value: object): number {
   return tag;
 }
 
-/** `derive(source)` computed once per source object (and key), so that its result keeps one identity too. */
-export function memoByIdentity<S extends object, R>(derive: (source: S, key: string) => R) {
+/**
+ * `derive(source)` computed once per source object (and key), so that its result keeps one identity too. What
+ * follows the key is handed to `derive` on a miss only: the key must name everything in it the result depends on.
+ */
+export function memoByIdentity<S extends object, R, C extends unknown[] = []>(
+  derive: (source: S, key: string, ...context: C) => R,
+) {
   const memo = new WeakMap<S, Map<string, R>>();
-  return (source: S, key = ""): R => {
+  return (source: S, key = "", ...context: C): R => {
     let byKey = memo.get(source);
     if (!byKey) memo.set(source, byKey = new Map());
     let result = byKey.get(key);
-    if (result === undefined) byKey.set(key, result = derive(source, key));
+    if (result === undefined) byKey.set(key, result = derive(source, key, ...context));
     return result;
   };
+}
+
+/** Freezes a list in place, keeping its type (islands' props take plain arrays): shared copies stay as made. */
+export function frozen<T>(list: T[]): T[] {
+  Object.freeze(list);
+  return list;
 }

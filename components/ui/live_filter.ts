@@ -11,6 +11,7 @@
  */
 import { goTo } from "./navigation.ts";
 import { onPhone } from "./phone.ts";
+import { formQuery, withQuery } from "../../utils/form_query.ts";
 
 type Choice = HTMLInputElement | HTMLSelectElement;
 
@@ -31,12 +32,10 @@ const installed = new Set<string>();
 
 /** The form's filter as a URL: empty fields left out, so page 1 again. */
 function formHref(form: HTMLFormElement): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === "string" && value.trim() !== "") params.append(name, value.trim());
-  }
-  const query = params.toString();
-  return `${form.getAttribute("action")}${query ? `?${query}` : ""}`;
+  const fields = [...new FormData(form)].map(([name, value]) =>
+    [name, typeof value === "string" ? value.trim() : ""] as const
+  );
+  return withQuery(form.getAttribute("action") ?? "", formQuery(fields));
 }
 
 const typed = (target: EventTarget | null): target is HTMLInputElement =>

@@ -5,7 +5,14 @@ import { HrEditButton, HrTable } from "../../components/hr/hr_table.tsx";
 import { Paginator, Tabs } from "../../components/ui/mod.ts";
 import type { Handlers, PageProps, RouteMeta } from "../../framework/types.ts";
 import { HrListEditor } from "../../islands/hr/list.tsx";
-import { hrAsSeenBy, type HrRecord, isOwnHrRecord, listHr, schoolChoices } from "../../services/hr/mod.ts";
+import {
+  hrAsSeenBy,
+  type HrRecord,
+  type HrViewer,
+  isOwnHrRecord,
+  listHr,
+  schoolChoices,
+} from "../../services/hr/mod.ts";
 import { visiblePersonalFields } from "../../services/identity/personal_data.ts";
 import { identityTag, memoByIdentity } from "../../utils/identity_tag.ts";
 import type { AppState } from "../../http/app_state.ts";
@@ -41,7 +48,7 @@ export const handler: Handlers<HrPage, AppState> = {
       rows: listing.items.map((record) =>
         isOwnHrRecord(viewer.user, record.value)
           ? toHrRow(hrAsSeenBy(record, viewer), namesOf(schools))
-          : rowAsSeen(record, seen, () => toHrRow(hrAsSeenBy(record, viewer), namesOf(schools)))
+          : rowAsSeen(record, seen, viewer, schools)
       ),
       total: listing.total,
       schools,
@@ -52,18 +59,16 @@ export const handler: Handlers<HrPage, AppState> = {
 const namesOf = memoByIdentity((schools: SchoolChoice[]) => new Map(schools.map((s) => [s.id, s.name])));
 
 /**
- * A snapshot record's row as seen with a set of visible fields and school names, made once: the snapshot
- * replaces its records when personnel change, never changes one in place. Frozen, so the table's kept row
- * (components/ui/kept_row.tsx) writes its JSON once too.
+ * A snapshot record's row as seen with a set of visible fields and school names (the key names both), made once:
+ * the snapshot replaces its records when personnel change, never changes one in place. Frozen, so the table's
+ * kept row (components/ui/kept_row.tsx) writes its JSON once too.
  */
-const rowsBySeen = new WeakMap<HrRecord, Map<string, HrRowData>>();
-function rowAsSeen(record: HrRecord, seen: string, make: () => HrRowData): HrRowData {
-  let rows = rowsBySeen.get(record);
-  if (!rows) rowsBySeen.set(record, rows = new Map());
-  let row = rows.get(seen);
-  if (!row) rows.set(seen, row = Object.freeze(make()));
-  return row;
-}
+const rowAsSeen = memoByIdentity((
+  record: HrRecord,
+  _seen: string,
+  viewer: HrViewer,
+  schools: SchoolChoice[],
+) => Object.freeze(toHrRow(hrAsSeenBy(record, viewer), namesOf(schools))));
 
 export default function HrListPage({ data, state }: PageProps<HrPage, AppState>) {
   const { t, lang, auth } = state;

@@ -19,7 +19,7 @@ import { lastAdmissionYear } from "../../services/students/rules.ts";
 import { studentFieldsSeenBy } from "../../services/students/personal.ts";
 import { PERSONAL_FIELD_KEYS, withoutHiddenPersonal } from "../../services/identity/personal_data.ts";
 import type { AppState } from "../../http/app_state.ts";
-import { memoByIdentity } from "../../utils/identity_tag.ts";
+import { frozen, memoByIdentity } from "../../utils/identity_tag.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
 export const meta: RouteMeta = { titleKey: "menu.students", permission: "menu.students" };
@@ -115,11 +115,6 @@ export default function StudentsPage({ data, state }: PageProps<StudentsPage, Ap
 
 // The option lists are made once per copy of the structure and language: the filter's kept markup is keyed by
 // their identity, and the form island's list, frozen, is serialized once (framework/serialize.ts), not per request.
-/** Freezes in place, keeping the array's type (the islands' props take plain arrays). */
-const frozen = <T,>(list: T[]): T[] => {
-  Object.freeze(list);
-  return list;
-};
 const programLabel = (p: { code: string; nameKa: string; nameEn: string }, lang: Lang) =>
   `${p.code} — ${localName(p, lang)}`;
 const schoolChoices = memoByIdentity((schools: Structure["schoolList"], lang) =>

@@ -13,7 +13,7 @@ import { getUser } from "../identity/users.ts";
 import { type KeyHolder, visiblePersonalFields, withoutHiddenPersonal } from "../identity/personal_data.ts";
 import { type FieldError, invalid } from "../../utils/errors.ts";
 import type { Lang } from "../../utils/i18n.ts";
-import { memoByIdentity } from "../../utils/identity_tag.ts";
+import { frozen, memoByIdentity } from "../../utils/identity_tag.ts";
 import { listAllSchools } from "../structure/mod.ts";
 
 export const HR = "hr";
@@ -201,15 +201,12 @@ export async function schoolChoices(lang: Lang): Promise<{ id: number; name: str
   return choicesOf(await listAllSchools(), lang);
 }
 
-const choicesOf = memoByIdentity((schools: School[], lang) => {
-  const collator = collators[lang as Lang];
-  const choices = schools.map((s) => ({ id: s.id, name: lang === "en" ? s.nameEn : s.nameKa }))
-    .sort((a, b) => collator.compare(a.name, b.name));
-  for (const choice of choices) Object.freeze(choice);
-  // Frozen in place, keeping the array's type: the islands' props take plain arrays.
-  Object.freeze(choices);
-  return choices;
-});
+const choicesOf = memoByIdentity((schools: School[], lang) =>
+  frozen(
+    schools.map((s) => ({ id: s.id, name: lang === "en" ? s.nameEn : s.nameKa }))
+      .sort((a, b) => collators[lang as Lang].compare(a.name, b.name)),
+  )
+);
 
 /** First and last name in the interface language's script. */
 export function hrName(
