@@ -29,7 +29,7 @@ function menuRules(): string[] {
     namesByIcon.set(icon, [...(namesByIcon.get(icon) ?? []), name]);
   }
   return [...namesByIcon].map(([icon, names]) =>
-    rule(names.map((name) => `.menu-icon[data-icon="${name}"]`), ICONS[icon])
+    rule(names.map((name) => `[data-icon="${name}"]`), ICONS[icon])
   );
 }
 

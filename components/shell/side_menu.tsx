@@ -10,7 +10,6 @@
 import { CachedFragment } from "../../framework/islands.ts";
 import { isCurrentItem, type MenuLink } from "../../utils/menu.ts";
 import type { Translate } from "../../utils/i18n.ts";
-import { MenuIcon } from "../ui/icons.tsx";
 import { SIDENAV_CLOSED } from "./sidenav.ts";
 
 export interface SideMenuProps {
@@ -62,8 +61,8 @@ function SideMenuMarkup({ links, current, openGroup, t }: {
       data-menu-id={item.id}
       data-match={item.match}
       class="side-link"
+      data-icon={item.icon}
     >
-      <MenuIcon name={item.icon} />
       {t(item.titleKey)}
     </a>
   );
@@ -95,18 +94,12 @@ function SideMenuMarkup({ links, current, openGroup, t }: {
                   aria-expanded={openGroup === item.id ? "true" : "false"}
                   aria-controls={`menu-group-${item.id}-items`}
                   class="side-group"
+                  data-icon={item.icon}
                 >
-                  <span class="flex items-center gap-2">
-                    <MenuIcon name={item.icon} />
-                    {t(item.titleKey)}
-                  </span>
-                  <span aria-hidden="true" class="text-gray-500">{openGroup === item.id ? "−" : "+"}</span>
+                  {t(item.titleKey)}
+                  <span aria-hidden="true">{openGroup === item.id ? "−" : "+"}</span>
                 </button>
-                <ul
-                  id={`menu-group-${item.id}-items`}
-                  hidden={openGroup !== item.id}
-                  class="ml-3 border-l border-gray-200 pl-2"
-                >
+                <ul id={`menu-group-${item.id}-items`} hidden={openGroup !== item.id} class="side-sub">
                   {item.children.map((child) => <li key={child.id}>{link(child)}</li>)}
                 </ul>
               </div>

@@ -82,11 +82,3 @@ export function menuIconPath(name: string): string | undefined {
   const icon = MENU_ICON_NAMES[name];
   return icon === undefined ? undefined : ICONS[icon];
 }
-
-/**
- * A side menu item's icon (decorative: the item's text names it). Its picture is the stylesheet's
- * (styles/icons.css), so the menu, on every page, carries no SVG markup and its island no icon paths.
- */
-export function MenuIcon({ name }: { name: string | undefined }) {
-  return name ? <span class="menu-icon" data-icon={name} aria-hidden="true" /> : null;
-}

@@ -361,15 +361,19 @@ Deno.test({
             assertEquals(await page.locator("a[data-menu-id='11']").getAttribute("aria-current"), null);
             // Every item shows its icon (a picture from the stylesheet, painted in the icon's colour) through
             // hydration, the groups opening and closing, and client navigation.
-            const icons = await page.locator("[data-testid=side-menu] [data-icon]").evaluateAll((spans) =>
-              spans.filter((span) => span.checkVisibility()).map((span) => {
-                const style = getComputedStyle(span);
-                const box = span.getBoundingClientRect();
-                return { image: style.maskImage || style.webkitMaskImage, width: box.width };
+            // The icon is the item's ::before box, so it is measured there.
+            const icons = await page.locator("[data-testid=side-menu] [data-icon]").evaluateAll((items) =>
+              items.filter((item) => item.checkVisibility()).map((item) => {
+                const style = getComputedStyle(item, "::before");
+                return {
+                  image: style.maskImage || style.webkitMaskImage,
+                  width: style.width,
+                  height: style.height,
+                };
               })
             );
             const drawn = icons.filter((i) =>
-              i.image.startsWith('url("data:image/svg+xml') && i.width === 16
+              i.image.startsWith('url("data:image/svg+xml') && i.width === "16px" && i.height === "16px"
             );
             assert(
               icons.length > 10 && drawn.length === icons.length,
