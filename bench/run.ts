@@ -51,6 +51,7 @@ import {
   readManifest,
 } from "./js_bytes.ts";
 import {
+  BENCH_V8_FLAGS,
   denoRun,
   productionServeFlags,
   ROOT,
@@ -422,6 +423,12 @@ async function main(): Promise<number> {
   console.log(
     `method:  ${opts.rounds} interleaved round${opts.rounds === 1 ? "" : "s"} of ${opts.duration} s ` +
       `(+${opts.warmup} s warm-up) per target; medians; ratio = median of per-round ratios to bare`,
+  );
+  console.log(
+    `         every server runs with V8's ${
+      BENCH_V8_FLAGS.join(" ")
+    } besides its own flags, so that an idle one's ` +
+      `collections do not land in another's rounds (bench/server.ts)`,
   );
   console.log("");
 
