@@ -2,15 +2,18 @@
  * `deno task bench`: HTTP throughput and latency of the app against a bare `Deno.serve` and a minimal Hono app,
  * and the JavaScript each page ships. Loopback only, bounded: every server stays up for the whole run, and the
  * targets are measured in interleaved rounds (bare, then each other target, then again), each measurement a
- * short warm-up plus a fixed duration at a fixed number of connections. The machine is shared and noisy, so a
- * target's ratio to bare is the median of its per-round ratios: each compares two measurements seconds apart.
+ * short warm-up plus a fixed duration at a fixed number of connections. Before the first round a settling pass
+ * loads every target once, unmeasured: a server's first seconds of a page run on code V8 has yet to optimize (its
+ * compilers then share the two CPUs with the load), and the first round measured that, not the server that
+ * people use all day. The machine is shared and noisy, so a target's ratio to bare is the median of its per-round
+ * ratios: each compares two measurements seconds apart.
  * Exit code: 1 when a server fails to start; with --strict also when any check fails (or none ran), else 0
  * (without --strict a failed check is reported and the exit code stays 0).
  * Signed-in targets send the session cookies of several people in turn (the demo registrar and the
  * administrator): bench/servers/app.ts loads the demo data into its KV file (a temporary one under ./data, as
  * production runs on a file) and prints the sessions' tokens before it listens.
  *
- * Options: --strict --rounds=3 --duration=3 --warmup=1 --connections=50 --tool=autocannon|wrk
+ * Options: --strict --rounds=3 --duration=3 --warmup=1 --settle=2 --connections=50 --tool=autocannon|wrk
  *          --only=<text>: just the targets whose name contains the text (and bare), no JavaScript sizes;
  *          --only=finances, --only=communication, --only=calendar, --only=reports: that in-process group
  *          (bench/<group>.ts)
@@ -80,6 +83,8 @@ interface Options {
   rounds: number;
   duration: number;
   warmup: number;
+  /** Seconds of the unmeasured settling pass over every target before the first round (0: none). */
+  settle: number;
   connections: number;
   tool?: LoadTool;
   only?: string;
@@ -354,13 +359,20 @@ function parseOptions(args: string[]): Options {
     rounds: 3,
     duration: 3,
     warmup: 1,
+    settle: 2,
     connections: 50,
     chat: "after",
     childOfRun: false,
     strict: false,
   };
   // Bounds: 1–9 rounds, at most 60 s per measurement and 1000 connections; duration and connections ≥ 1.
-  const bounds = { rounds: [1, 9], duration: [1, 60], warmup: [0, 60], connections: [1, 1000] } as const;
+  const bounds = {
+    rounds: [1, 9],
+    duration: [1, 60],
+    warmup: [0, 60],
+    settle: [0, 60],
+    connections: [1, 1000],
+  } as const;
   for (const arg of args) {
     if (arg === "--chat" || arg === "--no-chat") {
       opts.chat = arg === "--chat" ? "only" : "skip";
@@ -382,7 +394,7 @@ function parseOptions(args: string[]): Options {
       opts[key as keyof typeof bounds] = Math.max(min, Math.min(Number(value), max));
     } else {
       console.error(
-        `unknown option ${arg}\nusage: bench/run.ts [--strict] [--rounds=3] [--duration=3] [--warmup=1] ` +
+        `unknown option ${arg}\nusage: bench/run.ts [--strict] [--rounds=3] [--duration=3] [--warmup=1] [--settle=2] ` +
           `[--connections=50] [--tool=autocannon|wrk] [--only=text] [--chat|--no-chat]`,
       );
       Deno.exit(2);
@@ -422,7 +434,8 @@ async function main(): Promise<number> {
   );
   console.log(
     `method:  ${opts.rounds} interleaved round${opts.rounds === 1 ? "" : "s"} of ${opts.duration} s ` +
-      `(+${opts.warmup} s warm-up) per target; medians; ratio = median of per-round ratios to bare`,
+      `(+${opts.warmup} s warm-up) per target, after an unmeasured ${opts.settle} s pass over each; medians; ` +
+      `ratio = median of per-round ratios to bare`,
   );
   console.log(
     `         every server runs with V8's ${
@@ -482,6 +495,22 @@ async function main(): Promise<number> {
 
     const generator = startLoadGenerator(tool);
     try {
+      if (opts.settle > 0) {
+        const started = performance.now();
+        for (const { target, url, headerSets } of runs) {
+          await generator.measure({
+            name: target.name,
+            url,
+            connections: target.connections ?? opts.connections,
+            duration: opts.settle,
+            warmup: 0,
+            headerSets,
+          });
+        }
+        console.log(
+          `settling pass (not measured) done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
       for (let round = 1; round <= opts.rounds; round++) {
         const roundStarted = performance.now();
         for (const { target, server, url, headerSets } of runs) {
