@@ -1,5 +1,5 @@
 import { assertEquals } from "../tests/assert.ts";
-import { ICONS_CSS_PATH, iconsCss } from "./icons_css.ts";
+import { BUTTON_ICONS, ICONS_CSS_PATH, iconsCss } from "./icons_css.ts";
 import { ACTIONS } from "./books/book_row_actions.tsx";
 import { MENU_ICON_NAMES } from "./ui/icons.tsx";
 
@@ -15,5 +15,8 @@ Deno.test("the icons' stylesheet matches the icon set", async () => {
   }
   for (const name of Object.keys(MENU_ICON_NAMES)) {
     assertEquals(written.includes(`[data-icon="${name}"]`), true, `menu icon ${name} is drawn`);
+  }
+  for (const icon of BUTTON_ICONS) {
+    assertEquals(written.includes(`.btn-icon[data-icon="${icon}"]`), true, `button icon ${icon} is drawn`);
   }
 });

@@ -72,11 +72,10 @@ export function HrTable({ rows, lang, actions }: HrTableProps) {
   );
 }
 
-const PENCIL = "M13.6 3.6a2 2 0 0 1 2.8 2.8L7 15.8 3 17l1.2-4z";
-
 /**
  * A row's edit button. The list's island (islands/hr/list.tsx) answers its click: it reads the record then,
- * so the page carries no copy of its rows for the form.
+ * so the page carries no copy of its rows for the form. Its pencil is the stylesheet's (data-icon), as the
+ * courses table's is: a page of rows carries no SVG.
  */
 export function HrEditButton({ row, lang }: { row: HrRowData; lang: Lang }) {
   return (
@@ -86,17 +85,7 @@ export function HrEditButton({ row, lang }: { row: HrRowData; lang: Lang }) {
       aria-label={t("hr.editOf", { name: namesOf(row, lang).main })}
       title={t("hr.edit")}
       data-hr-edit={row.id}
-    >
-      <svg
-        class="size-4"
-        viewBox="0 0 20 20"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="1.6"
-        aria-hidden="true"
-      >
-        <path d={PENCIL} />
-      </svg>
-    </Button>
+      data-icon="edit"
+    />
   );
 }
