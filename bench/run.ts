@@ -306,6 +306,14 @@ function summarize(name: string, rounds: LoadResult[], bare: LoadResult[]): Summ
 }
 
 /** The request header sets of a target or page: one per session when it is signed in, sent in turn. */
+/** A target with its server and what its load sends. */
+interface TargetRun {
+  target: Target;
+  server: ServerHandle;
+  url: string;
+  headerSets: Record<string, string>[];
+}
+
 function requestHeaders(server: ServerHandle, signedIn: boolean | undefined): Record<string, string>[] {
   if (!signedIn) return [{}];
   const tokens = sessionTokens(server);
@@ -479,7 +487,7 @@ async function main(): Promise<number> {
       }
     }
 
-    const runs = [];
+    const runs: TargetRun[] = [];
     for (const target of TARGETS) {
       const server = servers.get(target.server)!;
       const url = server.origin + target.path;
@@ -494,34 +502,28 @@ async function main(): Promise<number> {
     }
 
     const generator = startLoadGenerator(tool);
+    const load = ({ target, url, headerSets }: TargetRun, duration: number, warmup: number) =>
+      generator.measure({
+        name: target.name,
+        url,
+        connections: target.connections ?? opts.connections,
+        duration,
+        warmup,
+        headerSets,
+      });
     try {
       if (opts.settle > 0) {
         const started = performance.now();
-        for (const { target, url, headerSets } of runs) {
-          await generator.measure({
-            name: target.name,
-            url,
-            connections: target.connections ?? opts.connections,
-            duration: opts.settle,
-            warmup: 0,
-            headerSets,
-          });
-        }
+        for (const run of runs) await load(run, opts.settle, 0);
         console.log(
           `settling pass (not measured) done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
       }
       for (let round = 1; round <= opts.rounds; round++) {
         const roundStarted = performance.now();
-        for (const { target, server, url, headerSets } of runs) {
-          const result = await generator.measure({
-            name: target.name,
-            url,
-            connections: target.connections ?? opts.connections,
-            duration: opts.duration,
-            warmup: opts.warmup,
-            headerSets,
-          });
+        for (const run of runs) {
+          const { target, server } = run;
+          const result = await load(run, opts.duration, opts.warmup);
           measured.get(target.name)!.push(result);
           if (round === 1) console.log(`[${target.server}] ${result.command}`);
           if (!server.running()) {

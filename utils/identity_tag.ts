@@ -28,8 +28,12 @@ export function memoByIdentity<S extends object, R, C extends unknown[] = []>(
   };
 }
 
-/** Freezes a list in place, keeping its type (islands' props take plain arrays): shared copies stay as made. */
+/**
+ * Freezes a list and its items in place, keeping its type (islands' props take plain arrays): shared copies stay
+ * as made, which is what lets framework/serialize.ts write a frozen list's JSON once (it checks the list only).
+ */
 export function frozen<T>(list: T[]): T[] {
+  for (const item of list) if (typeof item === "object" && item !== null) Object.freeze(item);
   Object.freeze(list);
   return list;
 }
