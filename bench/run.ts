@@ -219,14 +219,14 @@ const ALL_TARGETS: Target[] = [
     ],
   },
   // For information (no check): what the shell page's bytes alone cost, served by the bare server (on
-  // 2026-11-29, the menu drawn by the server with no copy in island props, the registrar's page was 15.8 KB and
-  // the administrator's 17.4 KB: 16.6 KB as the load generator sends their sessions in turn). The load
-  // generator shares the 2 CPUs and reads every byte: this bounds the ratio any page of that size can reach
+  // 2026-11-29, the menu's icons and the shell's long class lists in the stylesheet, the registrar's page was
+  // 12.7 KB and the administrator's 13.8 KB: 13.25 KB as the load generator sends their sessions in turn). The
+  // load generator shares the 2 CPUs and reads every byte: this bounds the ratio any page of that size can reach
   // here, however little the server does to make it.
   {
-    name: "bare Deno.serve sending a page of the shell page's size (16,600 bytes)",
+    name: "bare Deno.serve sending a page of the shell page's size (13,250 bytes)",
     server: "bare",
-    path: "/bytes/16600",
+    path: "/bytes/13250",
     connections: 50,
   },
   // A data page of the academic core in the shell (the same issue).
@@ -238,13 +238,13 @@ const ALL_TARGETS: Target[] = [
     connections: 50,
     checks: (s) => [ratioCheck("SSR page /hr ≥ 10% of bare req/s", s, 0.10)],
   },
-  // For information (no check): /hr's bytes alone, as the shell page's above (on 2026-11-29, its unopened
-  // dialog empty and its rows no longer in island props, the registrar's page was 32.7 KB, the administrator's,
-  // with every row's edit button, 44.5 KB: 38.6 KB in turn).
+  // For information (no check): /hr's bytes alone, as the shell page's above (on 2026-11-29, each row's edit
+  // button's pencil drawn by the stylesheet, the registrar's page was 30.2 KB, the administrator's, with every
+  // row's edit button, 39.1 KB: 34.65 KB in turn).
   {
-    name: "bare Deno.serve sending a page of /hr's size (38,600 bytes)",
+    name: "bare Deno.serve sending a page of /hr's size (34,650 bytes)",
     server: "bare",
-    path: "/bytes/38600",
+    path: "/bytes/34650",
     connections: 50,
   },
   // For information (no check): a page outside the shell, without session or island.

@@ -28,12 +28,7 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
     }/routes`;
   return (
     <div class="flex min-h-screen">
-      <a
-        href="#main"
-        class="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2"
-      >
-        {t("shell.skipToContent")}
-      </a>
+      <a href="#main" class="skip-link">{t("shell.skipToContent")}</a>
       <SideMenu menu={menu} path={url.pathname} t={t} />
       <SideMenuBehavior />
       <div class="flex min-w-0 flex-1 flex-col">
@@ -45,16 +40,11 @@ export default function ShellLayout({ Component, state, url, breadcrumbs }: Layo
           unread={unreadBadgeOf(state)}
           passwordMinLength={authParamsNow().password.minLength}
         />
-        {
-          /* The bottom padding is the floating elements' own space (the chat launcher and add button's row;
-            the minimized chats' column, whose height the chat sets as --chat-reserve): the page's last controls
-            scroll clear of them instead of lying under them. */
-        }
         <main
           id="main"
           data-page-region="shell"
           tabindex={-1}
-          class="flex-1 p-4 pb-[max(7rem,var(--chat-reserve,0px))] outline-none md:p-6 md:pb-[max(7rem,var(--chat-reserve,0px))]"
+          class="shell-main"
         >
           <Breadcrumbs items={breadcrumbs} t={t} />
           <Component />

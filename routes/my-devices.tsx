@@ -41,13 +41,13 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
         cacheKey={`devices\u0000${data.currentSid}\u0000${JSON.stringify(data.sessions)}`}
         render={() => (
           <div class="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-            <table class="w-full text-left text-sm">
+            <table class="devices w-full text-left text-sm">
               <thead class="bg-gray-50 text-gray-600">
                 <tr>
-                  <th scope="col" class="px-4 py-2 font-medium">{t("devices.browser")}</th>
-                  <th scope="col" class="px-4 py-2 font-medium">{t("devices.address")}</th>
-                  <th scope="col" class="px-4 py-2 font-medium">{t("devices.lastSeen")}</th>
-                  <th scope="col" class="px-4 py-2">
+                  <th scope="col">{t("devices.browser")}</th>
+                  <th scope="col">{t("devices.address")}</th>
+                  <th scope="col">{t("devices.lastSeen")}</th>
+                  <th scope="col">
                     <span class="sr-only">{t("devices.actions")}</span>
                   </th>
                 </tr>
@@ -56,10 +56,9 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
                 {data.sessions.map((s) => (
                   <tr
                     key={s.sid}
-                    class="border-t border-gray-100"
                     data-current={s.sid === data.currentSid ? "true" : undefined}
                   >
-                    <td class="px-4 py-2">
+                    <td>
                       <span lang="zxx">{describeUserAgent(s.userAgent)}</span>
                       {s.sid === data.currentSid && (
                         <span class="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs font-medium text-primary-800">
@@ -67,12 +66,12 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
                         </span>
                       )}
                     </td>
-                    <td class="px-4 py-2 font-mono text-xs">{s.ip || "—"}</td>
-                    <td class="px-4 py-2">{formatDisplayDateTime(new Date(s.lastSeenAt))}</td>
-                    <td class="px-4 py-2 text-right">
+                    <td class="font-mono text-xs">{s.ip || "—"}</td>
+                    <td>{formatDisplayDateTime(new Date(s.lastSeenAt))}</td>
+                    <td class="text-right">
                       <form method="post">
                         <input type="hidden" name="sid" value={s.sid} />
-                        <button type="submit" class="rounded px-2 py-1 text-red-700 hover:bg-red-50">
+                        <button type="submit">
                           {s.sid === data.currentSid ? t("shell.logout") : t("devices.revoke")}
                         </button>
                       </form>

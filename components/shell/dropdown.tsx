@@ -46,8 +46,7 @@ export function Dropdown({ id, label, ariaLabel, buttonClass, align = "end", chi
         aria-controls={`${id}-menu`}
         aria-label={ariaLabel}
         onClick={() => setOpen(!open)}
-        class={buttonClass ??
-          "flex items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100"}
+        class={buttonClass ?? "menu-button"}
       >
         {label}
       </button>

@@ -44,7 +44,7 @@ export function ToastRegions(
   { polite, assertive }: { polite?: ComponentChildren; assertive?: ComponentChildren },
 ) {
   return (
-    <div class="pointer-events-none fixed end-4 top-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <div class="toasts">
       <div role="status" aria-live="polite" class="flex flex-col gap-2">{polite}</div>
       <div role="alert" aria-live="assertive" class="flex flex-col gap-2">{assertive}</div>
     </div>

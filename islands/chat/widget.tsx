@@ -15,8 +15,8 @@ type AppModule = typeof import("../../components/chat/chat_app.tsx");
 /** The server HTML depends on the language only. */
 export const ssrCache = true;
 
-const LAUNCHER = "fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full " +
-  "bg-primary-700 text-white shadow-lg hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2";
+/** Drawn by styles/shell.css (every signed-in page carries the launcher). */
+const LAUNCHER = "chat-launcher";
 
 export function ChatWidget() {
   const [client, setClient] = useState<ClientModule | null>(null);
