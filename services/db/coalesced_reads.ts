@@ -8,13 +8,12 @@
  * grows with the keys read (measured under 20 concurrent callers: 27 µs for one key, 57–87 µs for six, 86–128 µs
  * for ten).
  *
- * "Together" is one pass of the event loop. Deno.serve starts each request in its own task, so reads sent from a
- * microtask went one request at a time: at 50 connections on /my-devices, 0.25 `getMany`s and 1.1 keys a request
- * (a read is a hop to the SQLite thread, which mostly takes the main thread's core while it reads). So a pass's
- * first reads go at once, from a microtask, as an idle server's request needs, and reads asked after them in the
- * same pass, by the other requests that arrived with it, wait for its end (a `setImmediate`, which runs once the
- * loop has run what its I/O brought) and go together: measured with every pass's reads at its end, 0.11
- * `getMany`s and 0.6 keys a request, and 21% less CPU a request.
+ * "Together" is one pass of the event loop: reads go out from a `setImmediate`, which runs once the loop has
+ * polled its I/O and run what that brought, so every request that arrived in the pass has reached its first reads
+ * by then. A microtask would send each request's reads alone, as Deno.serve starts each request in its own task:
+ * at 50 connections on /my-devices that was 0.25 `getMany`s and 1.1 keys a request; from an immediate, 0.11 and
+ * 0.6, and 21% less CPU a request (a read is a hop to the SQLite thread, which mostly takes the main thread's
+ * core while it reads). An idle server pays a few microseconds: its request's reads go in the same pass.
  *
  * On a local file, reads asked while earlier ones are at KV also wait for them: SQLite serves one read at a time
  * on its own thread, so they would only queue behind them, and going together afterwards they cost one round
@@ -56,9 +55,6 @@ export function coalesceReads(kv: Deno.Kv, options: CoalesceOptions = { oneAtATi
   let asked: Waiter[] = [];
   let passEndQueued = false;
   let atKv = false;
-  /** Whether reads went to KV earlier in this pass of the event loop (cleared at its end). */
-  let sentThisPass = false;
-  const passOver = () => sentThisPass = false;
 
   function passEnded() {
     passEndQueued = false;
@@ -70,10 +66,6 @@ export function coalesceReads(kv: Deno.Kv, options: CoalesceOptions = { oneAtATi
     const batches = packed(asked);
     asked = [];
     atKv = true;
-    if (!sentThisPass) {
-      sentThisPass = true;
-      setImmediate(passOver);
-    }
     const done = () => {
       atKv = false;
       // What was asked while these were at KV goes now, together.
@@ -87,10 +79,7 @@ export function coalesceReads(kv: Deno.Kv, options: CoalesceOptions = { oneAtATi
     if (keys.length === 0 || keys.length > MAX_KEYS) return getMany(keys);
     if (!passEndQueued) {
       passEndQueued = true;
-      // A pass's first reads go at once (a lone request waits for nothing); reads asked after some went, by the
-      // requests that arrived with it, each in its own task, wait for the pass's end and go together.
-      if (sentThisPass) setImmediate(passEnded);
-      else queueMicrotask(passEnded);
+      setImmediate(passEnded);
     }
     return new Promise((resolve, reject) => asked.push({ keys, resolve, reject }));
   }
