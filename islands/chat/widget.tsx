@@ -15,9 +15,6 @@ type AppModule = typeof import("../../components/chat/chat_app.tsx");
 /** The server HTML depends on the language only. */
 export const ssrCache = true;
 
-/** Drawn by styles/shell.css (every signed-in page carries the launcher). */
-const LAUNCHER = "chat-launcher";
-
 export function ChatWidget() {
   const [client, setClient] = useState<ClientModule | null>(null);
   const [app, setApp] = useState<AppModule | null>(null);
@@ -68,7 +65,7 @@ export function ChatWidget() {
     <>
       <button
         type="button"
-        class={LAUNCHER}
+        class="chat-launcher"
         aria-label={unread ? t("chat.openWithUnread", { n: unread }) : t("chat.open")}
         data-testid="chat-launcher"
         onClick={toggle}
