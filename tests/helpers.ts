@@ -10,6 +10,7 @@ import { findUserByEmail } from "../services/identity/users.ts";
 import { pinClock } from "../services/academic/clock.ts";
 import { REFERENCE_NOW } from "../services/seed/university_sizes.ts";
 import { checkingResponses } from "./openapi_responses.ts";
+import { backgroundSettled } from "../utils/background.ts";
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 export const ACCOUNTS = Object.keys(DEMO_ACCOUNTS) as DemoAccount[];

@@ -15,6 +15,7 @@ import { hrName } from "../hr/mod.ts";
 import { keys, NO_SEATS, type SectionSeats, type SectionSettings } from "../registration/model.ts";
 import { capacityOf, groupSections, type Section } from "../registration/sections.ts";
 import type { Lang } from "../../utils/i18n.ts";
+import { inBackground } from "../../utils/background.ts";
 
 const FRESH_MS = 5_000;
 /**
@@ -131,8 +132,8 @@ function fillsOf(groupId: number): Promise<Fill[]> {
       if (current.pending === pending) current.pending = null;
     });
     current.pending = pending;
-    // A copy read in the background must not become an unhandled rejection; the next read tries again.
-    pending.catch(() => {});
+    // Read in the background: a failure is dropped, and the next read tries again.
+    inBackground(pending);
   }
   return ready && age < STALE_MS ? Promise.resolve(ready.fills) : entry.pending!;
 }

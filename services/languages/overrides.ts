@@ -12,6 +12,7 @@
 import { db } from "../db/kv.ts";
 import type { Lang } from "../../utils/i18n.ts";
 import { logEvent } from "../operations/log.ts";
+import { inBackground } from "../../utils/background.ts";
 
 export const TRANSLATIONS_VERSION_KEY: Deno.KvKey = ["meta", "translations_version"];
 export const ADMIN_SIDE = "admin_side";
@@ -69,13 +70,14 @@ export function translationOverrides(now = Date.now()): OverrideSnapshot {
     return EMPTY; // no store open (build scripts, unit tests of pure code)
   }
   if (current?.kv !== kv) {
-    if (!loading) refreshTranslationOverrides().catch(() => {});
+    if (!loading) inBackground(refreshTranslationOverrides());
     return EMPTY;
   }
   if (now - current.checkedAt > FRESH_MS && !loading) {
     current.checkedAt = now; // one refresh at a time, even if it fails
-    refreshTranslationOverrides().catch((error) =>
-      logEvent("error", "translations_refresh_failed", { error })
+    inBackground(
+      refreshTranslationOverrides(),
+      (error) => logEvent("error", "translations_refresh_failed", { error }),
     );
   }
   return current.snapshot;
