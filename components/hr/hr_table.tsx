@@ -18,7 +18,7 @@ export interface HrTableProps {
  */
 export function HrTable({ rows, lang, actions }: HrTableProps) {
   const columns: DataTableColumn<HrRowData>[] = [
-    { key: "id", header: t("hr.id"), class: "w-16 tabular-nums text-gray-500" },
+    { key: "id", header: t("hr.id"), class: "hr-id" },
     {
       key: "name",
       header: t("hr.name"),
@@ -26,10 +26,10 @@ export function HrTable({ rows, lang, actions }: HrTableProps) {
         const names = namesOf(row, lang);
         return (
           <>
-            <a href={profileHref(row.kind, row.id)} class="font-medium text-primary-700 hover:underline">
+            <a href={profileHref(row.kind, row.id)} class="ui-link">
               {names.main}
             </a>
-            <span class="block text-xs text-gray-500" lang={lang === "en" ? "ka" : "en"}>{names.other}</span>
+            <span class="ui-sub" lang={lang === "en" ? "ka" : "en"}>{names.other}</span>
           </>
         );
       },
@@ -39,7 +39,7 @@ export function HrTable({ rows, lang, actions }: HrTableProps) {
     {
       key: "email",
       header: t("hr.email"),
-      render: (row) => <a href={`mailto:${row.email}`} class="break-all hover:underline">{row.email}</a>,
+      render: (row) => <a href={`mailto:${row.email}`} class="hr-email">{row.email}</a>,
     },
   ];
   // Phones are personal data: the column is there only when the viewer may see some of them.
@@ -47,7 +47,7 @@ export function HrTable({ rows, lang, actions }: HrTableProps) {
     columns.push({
       key: "phone",
       header: t("hr.phone"),
-      class: "whitespace-nowrap tabular-nums",
+      class: "hr-phone",
       render: (row) => row.phone ? formatPhone(row.phone) : "—",
     });
   }

@@ -17,7 +17,7 @@ export function ListsTable(
           key: "course",
           header: t("lists.course"),
           render: (r) => (
-            <a href={`/lists/${r.sectionId}`} class="font-medium text-primary-700 hover:underline">
+            <a href={`/lists/${r.sectionId}`} class="ui-link">
               {r.course}
             </a>
           ),

@@ -12,8 +12,6 @@ export interface StudentsTableProps {
   emptyText: string;
 }
 
-const LINK = "font-medium text-primary-700 hover:underline";
-
 /** One page of students; the id and the name lead to the student's page. */
 export function StudentsTable({ rows, t, lang, emptyText }: StudentsTableProps) {
   const href = (row: StudentListRow) => `/students/${row.id}`;
@@ -22,15 +20,15 @@ export function StudentsTable({ rows, t, lang, emptyText }: StudentsTableProps) 
       key: "id",
       header: t("students.fields.id"),
       class: "w-20 tabular-nums",
-      render: (row) => <a href={href(row)} class={LINK}>{row.id}</a>,
+      render: (row) => <a href={href(row)} class="ui-link">{row.id}</a>,
     },
     {
       key: "name",
       header: t("students.fields.name"),
       render: (row) => (
         <a href={href(row)} class="group block">
-          <span class={LINK}>{studentName(row, lang)}</span>
-          <span class="block text-xs text-gray-500" lang={lang === "en" ? "ka" : "en"}>
+          <span class="ui-link">{studentName(row, lang)}</span>
+          <span class="ui-sub" lang={lang === "en" ? "ka" : "en"}>
             {otherScriptName(row, lang)}
           </span>
         </a>
