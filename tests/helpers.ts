@@ -18,12 +18,19 @@ export const ORIGIN = "http://localhost";
 
 /**
  * The app on a seeded `:memory:` KV, its calendar at the demo university's "today" (REFERENCE_NOW); each answer
- * `app.request` gives is checked against the OpenAPI document.
+ * `app.request` gives is checked against the OpenAPI document, and comes once the work the request started in
+ * the background (a cache's refresh) has settled, so that a test ends with nothing of its own still running.
  */
 export async function seededApp() {
   pinClock(REFERENCE_NOW);
   const app = await createApp({ kvPath: ":memory:" });
   await seed("small", () => {});
+  const request = app.request.bind(app);
+  app.request = (async (...args: Parameters<typeof request>) => {
+    const res = await request(...args);
+    await backgroundSettled();
+    return res;
+  }) as typeof app.request;
   // Every answer a suite receives is checked against the published document (tests/openapi_responses.ts).
   return checkingResponses(app);
 }
