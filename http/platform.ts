@@ -17,7 +17,6 @@ import { i18nVersionFor, translatorFor } from "../services/languages/i18n.ts";
 import type { AppState } from "./app_state.ts";
 import { requestLang, stampLanguage } from "./language.ts";
 import { compressed } from "./compression.ts";
-import { inBackground } from "../utils/background.ts";
 import { servedOverHttps, SESSION_COOKIE, tokenOf } from "./session_cookie.ts";
 
 export type AppEnv = { Variables: { state: AppState; auth: AuthView } };
@@ -53,7 +52,7 @@ export function platform(opts: {
         const holder = mayRenderShell(c.req.method, c.req.path) ? lastKnownHolder(token) : null;
         if (holder) {
           const done = readShell(state, holder.userId, holder.sid);
-          inBackground(done); // awaited by the page middleware; by nobody if the session has ended
+          done.catch(() => {}); // awaited by the page middleware; nobody waits if the session has ended
           state.shellRead = { sid: holder.sid, done };
         }
         const identity = await identify(token);

@@ -1,7 +1,8 @@
 /**
- * Work a request starts and does not wait for (a cache refreshed while its stale copy is served, reads begun
- * early for a page that may fail first). Such work is kept here until it settles, so that whoever must see the
- * process quiet can wait for it: a test, before it checks that nothing is left running; a shutdown.
+ * Work a request starts and nobody awaits (a cache refreshed while its stale copy is served). Such work is kept
+ * here until it settles, so that whoever must see the process quiet can wait for it: a test, before it checks
+ * that nothing is left running; a shutdown. Reads a request begins early and awaits later need no keeping (they
+ * end with their request), and are not kept: this costs two promises, on paths every page takes.
  */
 const running = new Set<Promise<unknown>>();
 

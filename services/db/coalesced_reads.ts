@@ -61,16 +61,16 @@ export function cheapImmediates(version = Deno.version.deno): boolean {
 /** Makes `kv`'s option-less `get` and `getMany` go to KV together (see above); returns `kv`. */
 export function coalesceReads(kv: Deno.Kv, options: CoalesceOptions = { oneAtATime: true }): Deno.Kv {
   const sendAt = options.sendAt ?? (cheapImmediates() ? "pass-end" : "turn-end");
-  const atPassEnd = sendAt === "pass-end" ? (send: () => void) => setImmediate(send) : queueMicrotask;
+  const atBatchEnd = sendAt === "pass-end" ? (send: () => void) => setImmediate(send) : queueMicrotask;
   const get = kv.get.bind(kv);
   const getMany = kv.getMany.bind(kv);
   /** Asked and not yet sent, in the order asked. */
   let asked: Waiter[] = [];
-  let passEndQueued = false;
+  let batchEndQueued = false;
   let atKv = false;
 
-  function passEnded() {
-    passEndQueued = false;
+  function batchEnded() {
+    batchEndQueued = false;
     if (!(options.oneAtATime && atKv)) send();
   }
 
@@ -90,9 +90,9 @@ export function coalesceReads(kv: Deno.Kv, options: CoalesceOptions = { oneAtATi
 
   function read(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
     if (keys.length === 0 || keys.length > MAX_KEYS) return getMany(keys);
-    if (!passEndQueued) {
-      passEndQueued = true;
-      atPassEnd(passEnded);
+    if (!batchEndQueued) {
+      batchEndQueued = true;
+      atBatchEnd(batchEnded);
     }
     return new Promise((resolve, reject) => asked.push({ keys, resolve, reject }));
   }

@@ -42,7 +42,6 @@ import {
 import { getWindow, today } from "./windows.ts";
 import { builtFrom, builtPage, keepBuilt } from "./built_pages.ts";
 import { invalid } from "../../utils/errors.ts";
-import { inBackground } from "../../utils/background.ts";
 import type { Lang } from "../../utils/i18n.ts";
 
 export const CAPACITY_MAX = 2000;
@@ -104,7 +103,7 @@ export function readOfferingVersions(forStudent: boolean): OfferingVersions {
   const versions = { settings: readSectionSettings(), display: forStudent ? readDisplayVersions() : null };
   // Awaited later, or never when the page fails first: a failed read must not end the process unhandled.
   for (const read of [versions.settings, versions.display?.facts, versions.display?.names]) {
-    if (read) inBackground(read);
+    read?.catch(() => {});
   }
   return versions;
 }
