@@ -5,6 +5,7 @@
  * users, passwords, sessions and throttling together. HTTP-free; routes turn its results into cookies and
  * responses.
  */
+import { decodeJwt } from "jose";
 import { AppError, invalid } from "../../utils/errors.ts";
 import { checkLogin, recordFailure, recordSuccess } from "./login_throttle.ts";
 import { checkPassword, hashPassword, verifyPassword } from "./passwords.ts";
@@ -21,6 +22,7 @@ import {
   revokeUserSessions,
   type Session,
 } from "./sessions.ts";
+import { sessionsVersionKey } from "./user_sessions.ts";
 import { findUserByEmail, getUser, permissionsOf, updateUser, type User } from "./users.ts";
 
 /** Default session length: a working day. The authorization parameters (identity/params.ts) decide the real one. */
@@ -39,16 +41,18 @@ export interface ClientInfo {
 
 /**
  * Identities are cached per token: verifying the token and reading session, user and roles (three KV reads)
- * on every request would cost more than rendering the page. A cached one is served only while the session's
- * record and the auth epoch (epoch.ts: moved by every user or role write) keep the versionstamps they had when
- * it was read — one `getMany` — so a logout, a revoked device, a disabled account or a revoked permission,
- * made through any process sharing the KV, counts from the next request.
+ * on every request would cost more than rendering the page. A cached one is served only while the person's
+ * sessions version (moved in the same atomic as every write of one of their sessions: user_sessions.ts) and the
+ * auth epoch (epoch.ts: moved by every user or role write) keep the versionstamps they had when it was read —
+ * one `getMany` of two small keys, which the shell's and the devices page's reads of the same person share — so
+ * a logout, a revoked device, a disabled account or a revoked permission, made through any process sharing the
+ * KV, counts from the next request.
  */
 const IDENTITY_CACHE_MS = 60_000;
 const IDENTITY_CACHE_MAX = 10_000;
 const identities = new Map<string, { identity: Identity; until: number; stamps: string }>();
 
-const stampsOf = (entries: Deno.KvEntryMaybe<unknown>[]) => entries.map((e) => e.versionstamp ?? "-").join();
+const stampOf = (entry: Deno.KvEntryMaybe<unknown> | undefined) => entry?.versionstamp ?? "-";
 
 onSessionsRevoked((sids) => {
   const revoked = new Set(sids);
@@ -72,13 +76,24 @@ export async function identify(token: string | null | undefined, now = Date.now(
   if (!token) return null;
   const cached = identities.get(token);
   if (cached && cached.until > now) {
-    const stamps = stampsOf(await db().getMany([["sessions", cached.identity.session.sid], AUTH_EPOCH_KEY]));
+    const [version, epoch] = await db().getMany([
+      sessionsVersionKey(cached.identity.user.id),
+      AUTH_EPOCH_KEY,
+    ]);
     const expiresAt = cached.identity.session.expiresAt;
-    if (stamps === cached.stamps && (expiresAt === null || Date.parse(expiresAt) > now)) {
+    if (
+      `${stampOf(version)},${stampOf(epoch)}` === cached.stamps &&
+      (expiresAt === null || Date.parse(expiresAt) > now)
+    ) {
       return cached.identity;
     }
   }
-  const epoch = await db().get(AUTH_EPOCH_KEY);
+  // The versions are read before the session: a write landing after them moves one, and the next request reads
+  // again. The token's user id is not trusted here, only used to name the key; `authenticate` verifies it.
+  const claimed = claimedUserId(token);
+  const [version, epoch] = claimed === null
+    ? [undefined, await db().get(AUTH_EPOCH_KEY)]
+    : await db().getMany([sessionsVersionKey(claimed), AUTH_EPOCH_KEY]);
   const auth = await authenticate(token, now);
   if (!auth) {
     identities.delete(token);
@@ -87,11 +102,21 @@ export async function identify(token: string | null | undefined, now = Date.now(
   const user = await getUser(auth.session.userId);
   if (!user || user.disabled || user.guard !== auth.session.guard) return null;
   const identity = { user, session: auth.session, permissions: await permissionsOf(user) };
-  // The session as authenticate read it: a touch since (lastSeenAt) only makes the next request read again.
-  const stamps = [auth.versionstamp, epoch.versionstamp ?? "-"].join();
+  // This use, when recorded, moved the sessions version: its write's stamp is the version the session has now.
+  const stamps = `${auth.touchedAt ?? stampOf(version)},${stampOf(epoch)}`;
   if (identities.size >= IDENTITY_CACHE_MAX) identities.clear();
   identities.set(token, { identity, until: now + IDENTITY_CACHE_MS, stamps });
   return identity;
+}
+
+/** The user id a token claims, unverified (a safe integer, or null). */
+function claimedUserId(token: string): number | null {
+  try {
+    const { id } = decodeJwt(token);
+    return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 const tooManyAttempts = (seconds: number) =>

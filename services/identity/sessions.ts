@@ -189,11 +189,15 @@ async function openSession(
   return { session, token };
 }
 
-/** The live session a token names, or null for any bad, expired or revoked token (`now` is for tests). */
+/**
+ * The live session a token names, or null for any bad, expired or revoked token (`now` is for tests).
+ * `touchedAt`: the versionstamp of the write that recorded this use (it also moved the user's sessions version),
+ * or null when none was made.
+ */
 export async function authenticate(
   token: string | null | undefined,
   now = Date.now(),
-): Promise<{ session: Session; claims: SessionClaims; versionstamp: string } | null> {
+): Promise<{ session: Session; claims: SessionClaims; touchedAt: string | null } | null> {
   if (typeof token !== "string" || token.length === 0 || token.length > 4096) return null;
   // Outside the try: a misconfigured secret must surface as an error, not as "every token is bad".
   const key = await signingKey();
@@ -217,9 +221,7 @@ export async function authenticate(
   if (!session || session.userId !== claims.id || session.guard !== claims.guard) return null;
   // KV deletes expired keys lazily, so an expired record may still be readable for a while.
   if (session.expiresAt !== null && Date.parse(session.expiresAt) <= now) return null;
-  if (now - Date.parse(session.lastSeenAt) < TOUCH_EVERY_MS) {
-    return { session, claims, versionstamp: entry.versionstamp! };
-  }
+  if (now - Date.parse(session.lastSeenAt) < TOUCH_EVERY_MS) return { session, claims, touchedAt: null };
   const touched = { ...session, lastSeenAt: new Date(now).toISOString() };
   const expiry = session.expiresAt === null ? undefined : { expireIn: Date.parse(session.expiresAt) - now };
   // The check keeps a revocation that raced this request from being undone; losing the race is harmless.
@@ -227,8 +229,8 @@ export async function authenticate(
   const result = await db().atomic().check(entry).set(["sessions", claims.sid], touched, expiry)
     .set(versionKey, version).commit();
   return result.ok
-    ? { session: touched, claims, versionstamp: result.versionstamp }
-    : { session, claims, versionstamp: entry.versionstamp! };
+    ? { session: touched, claims, touchedAt: result.versionstamp }
+    : { session, claims, touchedAt: null };
 }
 
 /**

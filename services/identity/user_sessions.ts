@@ -9,7 +9,9 @@ import { db, type KvOp, readMany } from "../db/kv.ts";
 import { keepBounded } from "../../utils/bounded_map.ts";
 import type { Session } from "./sessions.ts";
 
-const versionKey = (userId: number): Deno.KvKey => ["sessions_version", userId];
+/** Moved by every write of one of the user's sessions: what a kept list, or a cached identity, is checked by. */
+export const sessionsVersionKey = (userId: number): Deno.KvKey => ["sessions_version", userId];
+const versionKey = sessionsVersionKey;
 
 /** The write that goes into every atomic changing one of `userId`'s sessions or their index. */
 export const sessionsChanged = (userId: number): KvOp & { type: "set" } => ({
