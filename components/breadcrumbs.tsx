@@ -1,7 +1,7 @@
 import type { Breadcrumb } from "../framework/types.ts";
 import type { Translate } from "../utils/i18n.ts";
 
-export function Breadcrumbs({ items, t }: { items: Breadcrumb[]; t: Translate }) {
+export function Breadcrumbs({ items, t }: { items: readonly Breadcrumb[]; t: Translate }) {
   if (!items.length) return null;
   return (
     <nav aria-label={t("shell.breadcrumbs")} class="mb-4 text-sm text-gray-600">

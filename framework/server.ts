@@ -8,6 +8,7 @@ import { compareRoutes, folderOf, foldersOf, kindOf, patternOf } from "./fs_rout
 import { registerIslands } from "./islands.ts";
 import { renderDocument } from "./render.ts";
 import { sharedDocuments as keptDocuments } from "./shared_documents.ts";
+import { keepBounded } from "../utils/bounded_map.ts";
 import type {
   AnyHono,
   ApiModule,
@@ -36,6 +37,11 @@ export interface FrameworkOptions<State extends BaseState> {
   /** What, besides their props, the HTML of `ssrCache` islands depends on (e.g. language); omit to not cache. */
   islandCacheScope?: (state: State) => string;
 }
+
+/** Paths whose breadcrumb trail is kept (a path with ids is one of many: the oldest go first). */
+const TRAILS_KEPT = 2_000;
+/** Longer paths (no page has one) are not kept: a scan of made-up paths must not fill memory. */
+const TRAIL_PATH_MAX = 200;
 
 interface PageEntry {
   file: string;
@@ -108,16 +114,24 @@ export function mountRoutes<State extends BaseState>(
     })
     .sort((a, b) => compareRoutes(a.pattern, b.pattern));
 
-  const breadcrumbsFor = (path: string): Breadcrumb[] => {
+  // A path's trail depends on the path alone: worked out once per path (each prefix tries the pages' patterns).
+  const trails = new Map<string, readonly Breadcrumb[]>();
+  const breadcrumbsFor = (path: string): readonly Breadcrumb[] => {
+    if (path.length > TRAIL_PATH_MAX) return trailOf(path);
+    let trail = trails.get(path);
+    if (trail === undefined) keepBounded(trails, path, trail = trailOf(path), TRAILS_KEPT);
+    return trail;
+  };
+  const trailOf = (path: string): readonly Breadcrumb[] => {
     const crumbs: Breadcrumb[] = [];
     const segments = path.split("/").filter(Boolean);
     for (let i = 1; i <= segments.length; i++) {
       const prefix = "/" + segments.slice(0, i).join("/");
       const title = pages.find((p) => p.regex.test(prefix))?.mod.meta?.titleKey;
       const titleKey = typeof title === "function" ? title(prefix) : title;
-      if (titleKey) crumbs.push({ titleKey, href: prefix });
+      if (titleKey) crumbs.push(Object.freeze({ titleKey, href: prefix }));
     }
-    return crumbs;
+    return Object.freeze(crumbs);
   };
 
   const renderWith = (
@@ -125,7 +139,7 @@ export function mountRoutes<State extends BaseState>(
     entry: Pick<PageEntry, "layouts" | "mod">,
     data: unknown,
     init?: RenderInit,
-    breadcrumbs?: Breadcrumb[],
+    breadcrumbs?: readonly Breadcrumb[],
   ) => {
     const url = new URL(c.req.url);
     const state = opts.state(c);

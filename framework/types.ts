@@ -32,7 +32,7 @@ export interface PageProps<Data = unknown, State extends BaseState = BaseState> 
   data: Data;
   state: State;
   /** Names of the route's breadcrumbs, outermost first (from the `meta.titleKey` of each matching route). */
-  breadcrumbs: Breadcrumb[];
+  breadcrumbs: readonly Breadcrumb[];
 }
 
 /** Props of `_app` and `_layout`: the page props plus the component to wrap. */

@@ -9,8 +9,16 @@ import type { AppState } from "../http/app_state.ts";
 export const meta: RouteMeta = { titleKey: "devices.title" };
 
 interface DevicesData {
-  sessions: Session[];
+  sessions: readonly Session[];
   currentSid: string;
+}
+
+/** The sessions as the table's cache key: written once per list (listUserSessions hands the same list back). */
+const sessionsKeys = new WeakMap<readonly Session[], string>();
+function sessionsKey(sessions: readonly Session[]): string {
+  let key = sessionsKeys.get(sessions);
+  if (key === undefined) sessionsKeys.set(sessions, key = JSON.stringify(sessions));
+  return key;
 }
 
 /**
@@ -38,7 +46,7 @@ export default function MyDevices({ data, state }: PageProps<DevicesData, AppSta
     <section class="max-w-3xl">
       <h1 class="mb-4 text-2xl font-semibold">{t("devices.title")}</h1>
       <CachedFragment
-        cacheKey={`devices\u0000${data.currentSid}\u0000${JSON.stringify(data.sessions)}`}
+        cacheKey={`devices\u0000${data.currentSid}\u0000${sessionsKey(data.sessions)}`}
         render={() => (
           <div class="overflow-x-auto rounded-lg border border-gray-200 bg-white">
             <table class="devices w-full text-left text-sm">

@@ -33,8 +33,11 @@ export async function userSids(userId: number): Promise<string[]> {
   return sids;
 }
 
-/** The user's live sessions, most recently seen first. */
-export async function listUserSessions(userId: number, now = Date.now()): Promise<Session[]> {
+/**
+ * The user's live sessions, most recently seen first. While every kept session lives, the kept list itself (frozen,
+ * the same object until one of them changes), so that a page can keep what it made of it under that object.
+ */
+export async function listUserSessions(userId: number, now = Date.now()): Promise<readonly Session[]> {
   const kv = db();
   let kept = keptByKv.get(kv);
   if (!kept) keptByKv.set(kv, kept = new Map());
@@ -47,7 +50,8 @@ export async function listUserSessions(userId: number, now = Date.now()): Promis
     // Sessions written before the version key existed have none: those are read each time until one is written.
     if (stamp !== null) keepBounded(kept, userId, { stamp, sessions }, KEPT_MAX);
   }
-  return sessions.filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now);
+  const live = (s: Session) => s.expiresAt === null || Date.parse(s.expiresAt) > now;
+  return sessions.every(live) ? sessions : sessions.filter(live);
 }
 
 async function readSessions(userId: number): Promise<readonly Session[]> {
