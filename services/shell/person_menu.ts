@@ -33,7 +33,21 @@ function keyOf(permissions: ReadonlySet<string>): string {
   return key;
 }
 
+/**
+ * The menu last given for a permission set object: a person's identity keeps its set between requests, so their
+ * next page finds its menu here without writing out the set's content as a key again.
+ */
+const lastBySet = new WeakMap<ReadonlySet<string>, { tree: MenuItem[]; guard: string; menu: PersonMenu }>();
+
 export function personMenu(tree: MenuItem[], permissions: ReadonlySet<string>, guard: string): PersonMenu {
+  const last = lastBySet.get(permissions);
+  if (last?.tree === tree && last.guard === guard) return last.menu;
+  const menu = menuOf(tree, permissions, guard);
+  lastBySet.set(permissions, { tree, guard, menu });
+  return menu;
+}
+
+function menuOf(tree: MenuItem[], permissions: ReadonlySet<string>, guard: string): PersonMenu {
   let menus = byTree.get(tree);
   if (!menus) byTree.set(tree, menus = new Map());
   const key = `${guard}\u0000${keyOf(permissions)}`;
