@@ -2,6 +2,8 @@
  * Builds the application (Hono + the routes manifest) and, when run directly, serves it.
  * `createApp()` is importable without serving, so tests call it with `kvPath: ":memory:"` and `app.request()`.
  */
+// First: server rendering keeps the Preact hooks in place before any island (and its client libraries) loads.
+import "./framework/server_hooks.ts";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { mountApiDocs } from "./framework/api_docs.ts";

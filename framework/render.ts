@@ -14,6 +14,7 @@ import {
   rememberRendered,
 } from "./islands.ts";
 import { serialize } from "./serialize.ts";
+import { withServerHooks } from "./server_hooks.ts";
 import type { BaseState, PageProps } from "./types.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -48,7 +49,7 @@ export function renderDocument<State extends BaseState>(input: RenderInput<State
   const WithScripts: AnyComponent = () => h(Fragment, null, h(Content, {}), h(Scripts, {}));
   const root = app ? h(app, { ...props, Component: WithScripts }) : h(WithScripts, {});
   const { result: rendered, collector } = collectIslands(
-    () => renderToString(root),
+    () => withServerHooks(() => renderToString(root)),
     input.islandCacheScope ?? null,
   );
   if (collector.props.length !== named) {
