@@ -74,7 +74,7 @@ export const handler: Handlers<BooksPage, AppState> = {
 
 /**
  * A snapshot row's table row, made once per row: the snapshot replaces a row when its course changes, never
- * changes it in place. Frozen, so the kept row's key (components/ui/kept_row.tsx) keeps its JSON too.
+ * changes it in place. Frozen, so the kept row (components/ui/kept_row.tsx) finds its markup by a short key.
  */
 const tableRowOf = memoByIdentity((row: IndexedBook) => {
   const { id, name, nameEng, code, credit, langCode, conditionStatus, componentCount, versionstamp } =

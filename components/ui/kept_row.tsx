@@ -8,22 +8,30 @@
 import type { VNode } from "preact";
 import { CachedFragment } from "../../framework/islands.ts";
 
-// A frozen row handed back again (a page built from unchanged inputs: registration/built_pages.ts) keeps its
-// JSON: it cannot change. Rows that are not frozen may be changed in place, so theirs is written each time.
-const rowJson = new WeakMap<object, string>();
-function jsonOf(row: unknown): string {
-  if (typeof row !== "object" || row === null || !Object.isFrozen(row)) return JSON.stringify(row);
-  let json = rowJson.get(row);
-  if (json === undefined) rowJson.set(row, json = JSON.stringify(row));
-  return json;
+// A frozen row handed back again (a page built from unchanged inputs: registration/built_pages.ts) cannot
+// change: it gets a short key of its own, once per way of showing it, so that a page does not write out, join
+// and hash each row's JSON to find its markup (a list's rows were most of its cache keys' length). Rows that
+// are not frozen may be changed in place, so theirs is their JSON, written each time.
+const frozenRowKeys = new WeakMap<object, Map<string, string>>();
+let frozenRowsKeyed = 0;
+
+function keyOf(shown: string, row: unknown): string {
+  if (typeof row !== "object" || row === null || !Object.isFrozen(row)) {
+    return `${shown}\u0000${JSON.stringify(row)}`;
+  }
+  let keys = frozenRowKeys.get(row);
+  if (!keys) frozenRowKeys.set(row, keys = new Map());
+  let key = keys.get(shown);
+  if (key === undefined) keys.set(shown, key = `kept-row:${++frozenRowsKeyed}`);
+  return key;
 }
 
-/** A row kept under `shown` and its JSON, for a table that places its rows itself. */
+/** A row kept under `shown` and its content, for a table that places its rows itself. */
 export function KeptRow<T>({ shown, row, render }: { shown: string; row: T; render: () => VNode }) {
-  return <CachedFragment cacheKey={`${shown}\u0000${jsonOf(row)}`} render={render} />;
+  return <CachedFragment cacheKey={keyOf(shown, row)} render={render} />;
 }
 
-/** What DataTable's `placeRow` takes, for rows kept under `shown` and their JSON. */
+/** What DataTable's `placeRow` takes, for rows kept under `shown` and their content. */
 export function keptRow<T>(shown: string) {
   return (row: T, render: () => VNode) => <KeptRow shown={shown} row={row} render={render} />;
 }

@@ -61,7 +61,7 @@ const namesOf = memoByIdentity((schools: SchoolChoice[]) => new Map(schools.map(
 /**
  * A snapshot record's row as seen with a set of visible fields and school names (the key names both), made once:
  * the snapshot replaces its records when personnel change, never changes one in place. Frozen, so the table's
- * kept row (components/ui/kept_row.tsx) writes its JSON once too.
+ * kept row (components/ui/kept_row.tsx) finds its markup by a short key of its own.
  */
 const rowAsSeen = memoByIdentity((
   record: HrRecord,
