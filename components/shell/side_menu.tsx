@@ -42,7 +42,11 @@ function placeIn(menu: SideMenuProps["menu"], path: string): Place {
   let place = places.get(path);
   if (!place) {
     const { current, openGroup } = placeOf(menu.links, path);
-    place = { current, openGroup, key: `side-menu\u0000${menu.key}\u0000${current.join(",")}\u0000${openGroup}` };
+    place = {
+      current,
+      openGroup,
+      key: `side-menu\u0000${menu.key}\u0000${current.join(",")}\u0000${openGroup}`,
+    };
     // Paths with ids are many: a menu keeps its latest places (its markup is kept by key, not by path).
     if (places.size >= PLACES_KEPT) places.clear();
     if (path.length <= 200) places.set(path, place);
