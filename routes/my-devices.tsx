@@ -4,6 +4,7 @@ import { CachedFragment } from "../framework/islands.ts";
 import { revokeSession, type Session } from "../services/identity/sessions.ts";
 import { listUserSessions } from "../services/identity/user_sessions.ts";
 import { describeUserAgent } from "../services/identity/user_agent.ts";
+import { memoByIdentity } from "../utils/identity_tag.ts";
 import type { AppState } from "../http/app_state.ts";
 
 export const meta: RouteMeta = { titleKey: "devices.title" };
@@ -14,12 +15,7 @@ interface DevicesData {
 }
 
 /** The sessions as the table's cache key: written once per list (listUserSessions hands the same list back). */
-const sessionsKeys = new WeakMap<readonly Session[], string>();
-function sessionsKey(sessions: readonly Session[]): string {
-  let key = sessionsKeys.get(sessions);
-  if (key === undefined) sessionsKeys.set(sessions, key = JSON.stringify(sessions));
-  return key;
-}
+const sessionsKey = memoByIdentity((sessions: readonly Session[]) => JSON.stringify(sessions));
 
 /**
  * The person's sessions, the current one marked; ending one signs that device out at once. The table is kept once

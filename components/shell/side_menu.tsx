@@ -20,38 +20,15 @@ export interface SideMenuProps {
 }
 
 export function SideMenu({ menu, path, t }: SideMenuProps) {
-  const { current, openGroup, key } = placeIn(menu, path);
+  const { current, openGroup } = placeOf(menu.links, path);
   return (
     <CachedFragment
-      cacheKey={key}
+      cacheKey={`side-menu\u0000${menu.key}\u0000${current.join(",")}\u0000${openGroup}`}
       render={() => (
         <SideMenuMarkup links={menu.links} current={new Set(current)} openGroup={openGroup} t={t} />
       )}
     />
   );
-}
-
-type Place = { current: number[]; openGroup: number | null; key: string };
-/** Per menu (a frozen object, new when its content changes): the place of each path met, and its cache key. */
-const placesByMenu = new WeakMap<SideMenuProps["menu"], Map<string, Place>>();
-const PLACES_KEPT = 500;
-
-function placeIn(menu: SideMenuProps["menu"], path: string): Place {
-  let places = placesByMenu.get(menu);
-  if (!places) placesByMenu.set(menu, places = new Map());
-  let place = places.get(path);
-  if (!place) {
-    const { current, openGroup } = placeOf(menu.links, path);
-    place = {
-      current,
-      openGroup,
-      key: `side-menu\u0000${menu.key}\u0000${current.join(",")}\u0000${openGroup}`,
-    };
-    // Paths with ids are many: a menu keeps its latest places (its markup is kept by key, not by path).
-    if (places.size >= PLACES_KEPT) places.clear();
-    if (path.length <= 200) places.set(path, place);
-  }
-  return place;
 }
 
 /** The items `path` lies in, and the group open on load: the first that holds a current item. */

@@ -7,23 +7,20 @@
  */
 import type { VNode } from "preact";
 import { CachedFragment } from "../../framework/islands.ts";
+import { memoByIdentity } from "../../utils/identity_tag.ts";
 
 // A frozen row handed back again (a page built from unchanged inputs: registration/built_pages.ts) cannot
 // change: it gets a short key of its own, once per way of showing it, so that a page does not write out, join
 // and hash each row's JSON to find its markup (a list's rows were most of its cache keys' length). Rows that
 // are not frozen may be changed in place, so theirs is their JSON, written each time.
-const frozenRowKeys = new WeakMap<object, Map<string, string>>();
 let frozenRowsKeyed = 0;
+const frozenRowKey = memoByIdentity((_row: object, _shown: string) => `kept-row:${++frozenRowsKeyed}`);
 
 function keyOf(shown: string, row: unknown): string {
   if (typeof row !== "object" || row === null || !Object.isFrozen(row)) {
     return `${shown}\u0000${JSON.stringify(row)}`;
   }
-  let keys = frozenRowKeys.get(row);
-  if (!keys) frozenRowKeys.set(row, keys = new Map());
-  let key = keys.get(shown);
-  if (key === undefined) keys.set(shown, key = `kept-row:${++frozenRowsKeyed}`);
-  return key;
+  return frozenRowKey(row, shown);
 }
 
 /** A row kept under `shown` and its content, for a table that places its rows itself. */

@@ -53,6 +53,8 @@ const IDENTITY_CACHE_MAX = 10_000;
 const identities = new Map<string, { identity: Identity; until: number; stamps: string }>();
 
 const stampOf = (entry: Deno.KvEntryMaybe<unknown> | undefined) => entry?.versionstamp ?? "-";
+/** What a kept identity is checked by: the sessions version's stamp and the auth epoch's. */
+const stampsOf = (version: string, epoch: Deno.KvEntryMaybe<unknown>) => `${version},${stampOf(epoch)}`;
 
 onSessionsRevoked((sids) => {
   const revoked = new Set(sids);
@@ -82,7 +84,7 @@ export async function identify(token: string | null | undefined, now = Date.now(
     ]);
     const expiresAt = cached.identity.session.expiresAt;
     if (
-      `${stampOf(version)},${stampOf(epoch)}` === cached.stamps &&
+      stampsOf(stampOf(version), epoch) === cached.stamps &&
       (expiresAt === null || Date.parse(expiresAt) > now)
     ) {
       return cached.identity;
@@ -103,7 +105,7 @@ export async function identify(token: string | null | undefined, now = Date.now(
   if (!user || user.disabled || user.guard !== auth.session.guard) return null;
   const identity = { user, session: auth.session, permissions: await permissionsOf(user) };
   // This use, when recorded, moved the sessions version: its write's stamp is the version the session has now.
-  const stamps = `${auth.touchedAt ?? stampOf(version)},${stampOf(epoch)}`;
+  const stamps = stampsOf(auth.touchedAt ?? stampOf(version), epoch);
   if (identities.size >= IDENTITY_CACHE_MAX) identities.clear();
   identities.set(token, { identity, until: now + IDENTITY_CACHE_MS, stamps });
   return identity;

@@ -11,12 +11,11 @@ import type { Session } from "./sessions.ts";
 
 /** Moved by every write of one of the user's sessions: what a kept list, or a cached identity, is checked by. */
 export const sessionsVersionKey = (userId: number): Deno.KvKey => ["sessions_version", userId];
-const versionKey = sessionsVersionKey;
 
 /** The write that goes into every atomic changing one of `userId`'s sessions or their index. */
 export const sessionsChanged = (userId: number): KvOp & { type: "set" } => ({
   type: "set",
-  key: versionKey(userId),
+  key: sessionsVersionKey(userId),
   value: Date.now(),
 });
 
@@ -42,7 +41,7 @@ export async function listUserSessions(userId: number, now = Date.now()): Promis
   let kept = keptByKv.get(kv);
   if (!kept) keptByKv.set(kv, kept = new Map());
   // Read before the list: a write landing between them leaves a stamp that the next read finds moved.
-  const { versionstamp: stamp } = await kv.get(versionKey(userId));
+  const { versionstamp: stamp } = await kv.get(sessionsVersionKey(userId));
   const held = kept.get(userId);
   let sessions = stamp !== null && held?.stamp === stamp ? held.sessions : null;
   if (!sessions) {

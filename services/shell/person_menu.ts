@@ -11,6 +11,7 @@
  */
 import { type MenuItem, type MenuLink, toMenuLinks } from "../../utils/menu.ts";
 import { menuFor } from "./menu.ts";
+import { memoByIdentity } from "../../utils/identity_tag.ts";
 
 export interface PersonMenu {
   /** What the side menu draws. */
@@ -22,35 +23,21 @@ export interface PersonMenu {
 const MAX_COMBINATIONS = 500;
 /** Per stored menu tree (a new tree after every save): menus by guard and permission set. */
 const byTree = new WeakMap<MenuItem[], Map<string, PersonMenu>>();
-/** A permission set's key: its sorted content, computed once per set object. */
-const setKeys = new WeakMap<ReadonlySet<string>, string>();
 /** Menus built so far in this process: a new menu (a new tree, guard or permission set) gets a new key. */
 let built = 0;
 
-function keyOf(permissions: ReadonlySet<string>): string {
-  let key = setKeys.get(permissions);
-  if (key === undefined) setKeys.set(permissions, key = [...permissions].sort().join("\n"));
-  return key;
-}
-
 /**
- * The menu last given for a permission set object: a person's identity keeps its set between requests, so their
- * next page finds its menu here without writing out the set's content as a key again.
+ * A guard and permission set's key: the set's sorted content, written once per set object and guard (a person's
+ * identity keeps its set between requests), so that their next page looks its menu up by the same string.
  */
-const lastBySet = new WeakMap<ReadonlySet<string>, { tree: MenuItem[]; guard: string; menu: PersonMenu }>();
+const keyOf = memoByIdentity((permissions: ReadonlySet<string>, guard: string) =>
+  `${guard}\u0000${[...permissions].sort().join("\n")}`
+);
 
 export function personMenu(tree: MenuItem[], permissions: ReadonlySet<string>, guard: string): PersonMenu {
-  const last = lastBySet.get(permissions);
-  if (last?.tree === tree && last.guard === guard) return last.menu;
-  const menu = menuOf(tree, permissions, guard);
-  lastBySet.set(permissions, { tree, guard, menu });
-  return menu;
-}
-
-function menuOf(tree: MenuItem[], permissions: ReadonlySet<string>, guard: string): PersonMenu {
   let menus = byTree.get(tree);
   if (!menus) byTree.set(tree, menus = new Map());
-  const key = `${guard}\u0000${keyOf(permissions)}`;
+  const key = keyOf(permissions, guard);
   let menu = menus.get(key);
   if (!menu) {
     if (menus.size >= MAX_COMBINATIONS) menus.clear();
