@@ -1,7 +1,8 @@
 /**
  * The layout's rules (README "Layout"): `services/` holds one folder per domain and no loose files, and imports
  * point one way — services never reach into the web layer, utils (shared with the browser) depend on nothing of
- * the app's, islands take only types from services, and the framework knows nothing of the app.
+ * the app's, islands take only types from services, and the framework knows nothing of the app. Tests leave the
+ * process's environment alone (utils/env.ts's `withEnvVar` says why).
  */
 import { assertEquals } from "./assert.ts";
 
@@ -102,5 +103,19 @@ Deno.test("layout", async (t) => {
     assertEquals(violationsIn("islands/a.tsx", `import type { S } from "../services/s.ts";`), []);
     assertEquals(violationsIn("islands/a.tsx", `type M = typeof import("../services/s.ts");`), []);
     assertEquals(violationsIn("services/books/mod.ts", `import { db } from "../db/kv.ts";`), []);
+  });
+
+  await t.step("no test changes the process's environment", async () => {
+    // `deno test --parallel` runs the modules in one process: a variable set by one reaches the others.
+    const changes = new RegExp(String.raw`Deno\.env\.(set|delete)\(`);
+    const offenders: string[] = [];
+    for (
+      const dir of ["services", "framework", "utils", "components", "islands", "routes", "http", "tests"]
+    ) {
+      for (const file of await sourceFiles(dir)) {
+        if (changes.test(await Deno.readTextFile(new URL(file, ROOT)))) offenders.push(file);
+      }
+    }
+    assertEquals(offenders, []);
   });
 });

@@ -13,6 +13,7 @@ import { CARD_VALID_SECONDS, signStudentCard } from "../services/students/qr.ts"
 import { addTranscriptEntry } from "../services/students/transcripts.ts";
 import { findUserByEmail } from "../services/identity/users.ts";
 import { DEMO_ACCOUNTS } from "../services/seed/accounts.ts";
+import { withEnvVar } from "../utils/env.ts";
 
 const app = await seededApp();
 const fixture = await writeStructure();
@@ -288,14 +289,12 @@ Deno.test("students API", async (t) => {
     const revoked = await send("DELETE", `/api/students/${id}/qr`, {});
     assertEquals([revoked.status, await revoked.json()], [200, { revoked: true }]);
     assertEquals((await app.request(second)).status, 404, "a revoked card shows nothing");
-    const before = Deno.env.get("APP_ORIGIN");
-    Deno.env.set("APP_ORIGIN", "https://uni.example.ge");
-    try {
-      assert((await issue("http://evil.example")).startsWith("https://uni.example.ge/studentInfoQrCode/"));
-    } finally {
-      if (before === undefined) Deno.env.delete("APP_ORIGIN");
-      else Deno.env.set("APP_ORIGIN", before);
-    }
+    const pinned = await withEnvVar(
+      "APP_ORIGIN",
+      "https://uni.example.ge",
+      () => issue("http://evil.example"),
+    );
+    assert(pinned.startsWith("https://uni.example.ge/studentInfoQrCode/"));
   });
 
   await t.step(

@@ -27,6 +27,14 @@ export const DOCUMENTED_ENV = [
 export type EnvName = typeof DOCUMENTED_ENV[number];
 
 /**
+ * Values given in place of the environment's while `run` runs, for tests. Not `Deno.env.set`: the process's
+ * environment is one for every test module `deno test --parallel` runs at once (each in its own worker), so a
+ * value set there for one module's step reaches another module's app starting meanwhile (a pinned APP_ORIGIN
+ * refused its writes as cross-site); this module's state is each worker's own.
+ */
+const overrides = new Map<EnvName, string | undefined>();
+
+/**
  * Reads a documented environment variable. A read the process is not allowed, like an empty value, counts as
  * "not set".
  */
@@ -34,6 +42,7 @@ export function envVar(name: EnvName): string | undefined {
   if (!(DOCUMENTED_ENV as readonly string[]).includes(name)) {
     throw new Error(`envVar: ${name} is not a documented variable; add it to DOCUMENTED_ENV and the README`);
   }
+  if (overrides.has(name)) return overrides.get(name);
   try {
     return Deno.env.get(name) || undefined;
   } catch {
@@ -44,4 +53,21 @@ export function envVar(name: EnvName): string | undefined {
 /** Whether this process runs on Deno Deploy, where KV is shared by every instance of the timeline. */
 export function onDenoDeploy(): boolean {
   return Boolean(envVar("DENO_DEPLOY") || envVar("DENO_TIMELINE") || envVar("DENO_DEPLOYMENT_ID"));
+}
+
+/** Runs `run` with `name` read as `value` (undefined: as not set) in this module instance only (see above). */
+export async function withEnvVar<T>(
+  name: EnvName,
+  value: string | undefined,
+  run: () => T | Promise<T>,
+): Promise<T> {
+  const had = overrides.has(name);
+  const before = overrides.get(name);
+  overrides.set(name, value);
+  try {
+    return await run();
+  } finally {
+    if (had) overrides.set(name, before);
+    else overrides.delete(name);
+  }
 }

@@ -1,6 +1,7 @@
 import { deepStrictEqual, ok as assert } from "node:assert/strict";
 import { AppError } from "../../utils/errors.ts";
 import { bulkSet, closeDb, db, openDb } from "./kv.ts";
+import { withEnvVar } from "../../utils/env.ts";
 import {
   createRecord,
   type IndexSpec,
@@ -121,8 +122,7 @@ Deno.test("connection", async (t) => {
         await assertRejects(() => openDb(":memory:"), Error, "closeDb()");
         await closeDb();
         assert((await Deno.stat(`${dir}/nested`)).isDirectory);
-        Deno.env.set("KV_PATH", `${dir}/from_env/app.kv`);
-        await openDb();
+        await withEnvVar("KV_PATH", `${dir}/from_env/app.kv`, () => openDb());
         await closeDb();
         assert((await Deno.stat(`${dir}/from_env/app.kv`)).isFile);
       } finally {

@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { assert, assertEquals, assertMatch } from "../../tests/assert.ts";
 import { closeDb, openDb } from "../db/kv.ts";
+import { withEnvVar } from "../../utils/env.ts";
 import {
   CARD_VALID_SECONDS,
   qrDataUrl,
@@ -34,23 +35,18 @@ Deno.test("student card tokens", async (t) => {
       assertEquals(await revokeStudentCard(43), false);
     });
 
-    await t.step("the link names the configured origin, whatever Host the request carried", () => {
-      const before = Deno.env.get("APP_ORIGIN");
-      try {
-        Deno.env.set("APP_ORIGIN", "https://uni.example.ge,https://other.example.ge");
+    await t.step("the link names the configured origin, whatever Host the request carried", async () => {
+      const configured = "https://uni.example.ge,https://other.example.ge";
+      await withEnvVar("APP_ORIGIN", configured, () =>
         assertEquals(
           studentCardHref("http://evil.example", "t"),
           "https://uni.example.ge/studentInfoQrCode/t",
-        );
-        Deno.env.delete("APP_ORIGIN");
+        ));
+      await withEnvVar("APP_ORIGIN", undefined, () =>
         assertEquals(
           studentCardHref("http://localhost:8000", "t"),
           "http://localhost:8000/studentInfoQrCode/t",
-        );
-      } finally {
-        if (before === undefined) Deno.env.delete("APP_ORIGIN");
-        else Deno.env.set("APP_ORIGIN", before);
-      }
+        ));
     });
 
     await t.step("tampered, foreign, unsigned, expired and oversized tokens name nobody", async () => {

@@ -1,0 +1,29 @@
+import { assertEquals, assertRejects } from "../tests/assert.ts";
+import { envVar, withEnvVar } from "./env.ts";
+
+Deno.test("withEnvVar", async (t) => {
+  await t.step("the value holds while the work runs, and the environment's is read again after", async () => {
+    const outside = envVar("SMS_SENDER");
+    const seen = await withEnvVar("SMS_SENDER", "UNI-TEST", async () => {
+      await Promise.resolve();
+      return envVar("SMS_SENDER");
+    });
+    assertEquals([seen, envVar("SMS_SENDER")], ["UNI-TEST", outside]);
+    assertEquals(Deno.env.get("SMS_SENDER"), outside, "the process's environment is untouched");
+  });
+
+  await t.step(
+    "undefined reads as not set; nested values unwind in order, also after a failure",
+    async () => {
+      await withEnvVar("SMS_SENDER", "OUTER", async () => {
+        assertEquals(await withEnvVar("SMS_SENDER", undefined, () => envVar("SMS_SENDER")), undefined);
+        await assertRejects(() =>
+          withEnvVar("SMS_SENDER", "INNER", () => {
+            throw new Error("failed");
+          })
+        );
+        assertEquals(envVar("SMS_SENDER"), "OUTER");
+      });
+    },
+  );
+});
