@@ -19,18 +19,18 @@ type Options = Record<string, unknown>;
 const live = options as unknown as Options;
 const serverHooks: Options = { ...live };
 
-/** Runs a synchronous render with the server's hooks, and puts back whatever was in place. */
+/**
+ * Runs a synchronous render with the server's hooks, and puts back whatever was in place. A hook the server does
+ * not have is set to undefined for the render, never deleted: a deleted property turns `options` into a dictionary
+ * object, and the renderer reads its hooks for every element.
+ */
 export function withServerHooks<T>(render: () => T): T {
-  const outside: Options = { ...live };
-  replaceAll(live, serverHooks);
+  const names = Object.keys(live);
+  const outside = names.map((name) => live[name]);
+  for (const name of names) live[name] = serverHooks[name];
   try {
     return render();
   } finally {
-    replaceAll(live, outside);
+    for (let i = 0; i < names.length; i++) live[names[i]] = outside[i];
   }
-}
-
-function replaceAll(target: Options, source: Options) {
-  for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
-  Object.assign(target, source);
 }
