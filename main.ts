@@ -9,6 +9,7 @@ import type { Context } from "hono";
 import { mountApiDocs } from "./framework/api_docs.ts";
 import { acceptServerOwned, serverOwnedFields } from "./framework/server_owned.ts";
 import { answeringHead } from "./framework/head.ts";
+import { chain } from "./framework/middleware/chain.ts";
 import { notModified } from "./framework/conditional.ts";
 import { completeDocument } from "./http/openapi_document.ts";
 import { asyncApiDocument } from "./http/asyncapi_document.ts";
@@ -58,16 +59,11 @@ export async function createApp(opts: AppOptions = {}) {
   const build = await readBuildManifest(root);
   const app = new OpenAPIHono<AppEnv>({ router: new MemoizedRouter() });
 
-  app.use(requestTelemetry(() => app.openAPIRegistry.definitions));
-  app.use(
-    platform({
-      build,
-      allowedOrigins: configuredOrigins(),
-      hsts: onDenoDeploy(),
-      onError: handleError,
-    }),
-  );
-  app.use(limitBodies());
+  app.use(chain(
+    requestTelemetry(() => app.openAPIRegistry.definitions),
+    platform({ build, allowedOrigins: configuredOrigins(), hsts: onDenoDeploy(), onError: handleError }),
+    limitBodies(),
+  ));
 
   app.get("/static/i18n/:file{[a-z]{2}\\.json}", (c) => {
     const lang = c.req.param("file").slice(0, 2);
