@@ -12,10 +12,12 @@
  * carries the answer either way. Done once a body is whole: pages and JSON are rendered to one string.
  */
 import { gzipSync } from "node:zlib";
+import { varyOn } from "./vary.ts";
 
 /** Below this many bytes of text an answer leaves uncompressed (measured: see above). */
 export const COMPRESS_MIN_BYTES = 1024;
 const LEVEL = 1;
+const ENCODING = ["Accept-Encoding"];
 const COMPRESSIBLE = /^(?:text\/html|application\/json|application\/problem\+json)(?:;|$)/;
 
 /** Whether the request's Accept-Encoding allows gzip (a `q=0` refuses it). */
@@ -45,10 +47,8 @@ export function compressed(
   // Never `res.body` here: asking for it turns a string body into a stream, and Deno then sends every answer
   // through its stream path instead of writing the string (measured: 7% of a page's CPU).
   if (!type || !COMPRESSIBLE.test(type) || res.status === 204 || res.status === 304) return null;
-  // Whatever the answer, its encoding depends on this header: a shared cache must keep them apart. Added to the
-  // Vary the answer has (one header line: an appended one is sent as a line of its own, which every answer pays).
-  const vary = res.headers.get("vary");
-  res.headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  // Whatever the answer, its encoding depends on this header: a shared cache must keep them apart.
+  varyOn(res.headers, ENCODING);
   if (!acceptsGzip(acceptEncoding) || res.headers.has("content-encoding")) return null;
   return gzipped(res);
 }

@@ -5,6 +5,7 @@
  * language to another.
  */
 import { pickLanguage } from "../framework/accept_language.ts";
+import { varyOn } from "./vary.ts";
 import { DEFAULT_LANG, type Lang, LANG_COOKIE, langFromCookie, LANGUAGES } from "../utils/i18n.ts";
 
 const LANG_COOKIE_SET = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=`);
@@ -21,11 +22,7 @@ const TRANSLATED = /^(text\/html|application\/json)\b/i;
 export function stampLanguage(headers: Headers, type: string | null, lang: Lang): void {
   if (!TRANSLATED.test(type ?? "")) return;
   if (!headers.has("content-language")) headers.set("content-language", lang);
-  const varied = headers.get("vary");
-  if (varied === null) return headers.set("vary", "Accept-Language, Cookie"); // most answers: nothing to merge
-  const vary = varied.split(",").map((v) => v.trim()).filter(Boolean);
-  for (const name of ["Accept-Language", "Cookie"]) {
-    if (!vary.some((v) => v.toLowerCase() === name.toLowerCase() || v === "*")) vary.push(name);
-  }
-  headers.set("vary", vary.join(", "));
+  varyOn(headers, CHOSEN_BY);
 }
+
+const CHOSEN_BY = ["Accept-Language", "Cookie"];
