@@ -21,4 +21,11 @@ Deno.test("varyOn", async (t) => {
   await t.step("an answer that varies on everything stays so", () => {
     assertEquals(varied("*", ["Accept-Encoding"]), ["*"]);
   });
+
+  await t.step("a line that names them already is left as it is, again and again", () => {
+    for (let i = 0; i < 3; i++) {
+      assertEquals(varied("Cookie, accept-encoding", ["Accept-Encoding"]), ["Cookie, accept-encoding"]);
+      assertEquals(varied("Cookie", ["Accept-Encoding"]), ["Cookie, Accept-Encoding"]);
+    }
+  });
 });
