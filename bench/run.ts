@@ -6,7 +6,9 @@
  * loads every target once, unmeasured: a server's first seconds of a page run on code V8 has yet to optimize (its
  * compilers then share the two CPUs with the load), and the first round measured that, not the server that
  * people use all day. The machine is shared and noisy, so a target's ratio to bare is the median of its per-round
- * ratios: each compares two measurements seconds apart.
+ * ratios: each compares measurements seconds apart, and a target whose ratio is checked is measured between two
+ * bare measurements and compared with their mean (bench/bare_pairing.ts): a round lasts a minute or more, and the
+ * machine's speed changes within it.
  * Exit code: 1 when a server fails to start; with --strict also when any check fails (or none ran), else 0
  * (without --strict a failed check is reported and the exit code stays 0).
  * Signed-in targets send the session cookies of several people in turn (the demo registrar and the
@@ -77,6 +79,7 @@ import { runFinanceBench } from "./finances.ts";
 import { runCommunicationBench } from "./communication.ts";
 import { runCalendarBench } from "./calendar.ts";
 import { runReportBench } from "./reports.ts";
+import { referenceRates, roundPlan } from "./bare_pairing.ts";
 import { frameworkRuntimeBytes } from "./framework_js.ts";
 
 interface Options {
@@ -114,6 +117,8 @@ interface ServerSpec {
 
 interface Target {
   name: string;
+  /** Its ratio is checked: measured between two bare measurements and compared with their mean (bare_pairing.ts). */
+  pairedWithBare?: boolean;
   server: string;
   path: string;
   /** Overrides --connections for this target. */
@@ -135,7 +140,7 @@ interface Summary {
   p99: number;
   rpsMin: number;
   rpsMax: number;
-  /** Per round: this target's req/s over bare's req/s in the same round. */
+  /** Per round: this target's req/s over bare's req/s around it in the same round (bench/bare_pairing.ts). */
   ratios: number[];
   /** Median of `ratios`. */
   ratio: number;
@@ -191,6 +196,7 @@ const ALL_TARGETS: Target[] = [
     name: HONO,
     server: "hono",
     path: "/json",
+    pairedWithBare: true,
     checks: (s) => [ratioCheck("Hono JSON ≥ 85% of bare req/s", s, 0.85)],
   },
   // The same kind of route behind the app's whole middleware stack (issue "Signed-in pages three times faster").
@@ -198,6 +204,7 @@ const ALL_TARGETS: Target[] = [
     name: "App JSON /api/system/health (full middleware: security headers, CSRF, session)",
     server: "app",
     path: "/api/system/health",
+    pairedWithBare: true,
     checks: (s) => [ratioCheck("App JSON route through the full middleware ≥ 75% of bare req/s", s, 0.75)],
   },
   {
@@ -206,6 +213,7 @@ const ALL_TARGETS: Target[] = [
     server: "app",
     path: "/my-devices",
     signedIn: true,
+    pairedWithBare: true,
     connections: 50,
     checks: (s) => [
       ratioCheck("SSR shell page ≥ 15% of bare req/s", s, 0.15),
@@ -235,6 +243,7 @@ const ALL_TARGETS: Target[] = [
     server: "app",
     path: "/hr",
     signedIn: true,
+    pairedWithBare: true,
     connections: 50,
     checks: (s) => [ratioCheck("SSR page /hr ≥ 10% of bare req/s", s, 0.10)],
   },
@@ -285,9 +294,10 @@ function ratioCheck(name: string, s: Summary, min: number): Check {
   };
 }
 
-function summarize(name: string, rounds: LoadResult[], bare: LoadResult[]): Summary {
+/** `references`: per round, the bare req/s this target is compared with (NaN: bare was not measured). */
+function summarize(name: string, rounds: LoadResult[], references: number[]): Summary {
   const rps = rounds.map((r) => r.rps);
-  const ratios = rounds.map((r, i) => (bare[i] ? r.rps / bare[i].rps : NaN));
+  const ratios = rounds.map((r, i) => r.rps / (references[i] ?? NaN));
   return {
     name,
     connections: rounds[0]?.connections ?? 0,
@@ -461,6 +471,10 @@ async function main(): Promise<number> {
   let idle: Awaited<ReturnType<typeof addedJsBytes>> | null = null;
   const servers = new Map<string, ServerHandle>();
   const measured = new Map<string, LoadResult[]>();
+  /** Per target and round, the bare req/s it is compared with. */
+  const references = new Map<string, number[]>();
+  /** Bare's measurements around the paired targets (its first of each round is in `measured`). */
+  const bareFrames: number[] = [];
 
   try {
     // Every server is up before the first round and stays up until the last, so all rounds see the same
@@ -499,6 +513,7 @@ async function main(): Promise<number> {
       }
       runs.push({ target, server, url, headerSets });
       measured.set(target.name, []);
+      references.set(target.name, []);
     }
 
     const generator = startLoadGenerator(tool);
@@ -519,17 +534,28 @@ async function main(): Promise<number> {
           `settling pass (not measured) done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
       }
+      const bare = runs.find((run) => run.target.name === BARE)?.target;
+      const plan = bare ? roundPlan(bare, runs.map((run) => run.target)) : runs.map((run) => run.target);
+      const runOf = new Map(runs.map((run) => [run.target, run]));
       for (let round = 1; round <= opts.rounds; round++) {
         const roundStarted = performance.now();
-        for (const run of runs) {
-          const { target, server } = run;
-          const result = await load(run, opts.duration, opts.warmup);
-          measured.get(target.name)!.push(result);
-          if (round === 1) console.log(`[${target.server}] ${result.command}`);
+        const rates: number[] = [];
+        for (const [i, target] of plan.entries()) {
+          const { server } = runOf.get(target)!;
+          const result = await load(runOf.get(target)!, opts.duration, opts.warmup);
+          rates.push(result.rps);
+          const framing = target === bare && i > 0;
+          if (framing) bareFrames.push(result.rps);
+          else measured.get(target.name)!.push(result);
+          if (round === 1 && !framing) console.log(`[${target.server}] ${result.command}`);
           if (!server.running()) {
             throw new ServerStartError(`${server.name} exited during the load:\n${server.output()}`);
           }
         }
+        const referenceOf = bare ? referenceRates(bare, plan, rates) : plan.map(() => Number.NaN);
+        plan.forEach((target, i) => {
+          if (target !== bare || i === 0) references.get(target.name)!.push(referenceOf[i]);
+        });
         console.log(
           `round ${round}/${opts.rounds} done in ${((performance.now() - roundStarted) / 1000).toFixed(1)} s`,
         );
@@ -541,11 +567,10 @@ async function main(): Promise<number> {
     await Promise.all([...servers.values()].map((s) => s.stop()));
   }
 
-  const bare = measured.get(BARE) ?? [];
-  const summaries = [...measured].map(([name, rounds]) => summarize(name, rounds, bare));
+  const summaries = [...measured].map(([name, rounds]) => summarize(name, rounds, references.get(name)!));
 
   console.log("");
-  printLoad(summaries, opts.rounds);
+  printLoad(summaries, opts.rounds, bareFrames);
   console.log("");
   const jsChecks = [...printJs(pages, boot), ...printChatWidgetJs(chatWidget)];
   printIdleJs(idle);
@@ -629,7 +654,7 @@ async function chatInItsOwnProcess(opts: Options): Promise<Check[]> {
   return checks;
 }
 
-function printLoad(summaries: Summary[], rounds: number): void {
+function printLoad(summaries: Summary[], rounds: number, bareFrames: number[]): void {
   const rows = summaries.map((s) => [
     s.name,
     String(s.connections),
@@ -651,9 +676,18 @@ function printLoad(summaries: Summary[], rounds: number): void {
   );
   const info = TARGETS.filter((t) => t.name !== BARE && !t.checks).map((t) => t.name);
   if (info.length) console.log(`  for information, no check: ${info.join("; ")}`);
+  if (bareFrames.length) {
+    console.log(
+      `  ${BARE} was also measured around each target whose ratio is checked (${bareFrames.length} times, ` +
+        `${fmtInt(Math.min(...bareFrames))}–${
+          fmtInt(Math.max(...bareFrames))
+        } req/s): such a target is compared ` +
+        `with the mean of the bare measurements right before and after it`,
+    );
+  }
   console.log("");
 
-  console.log("Per round: req/s (ratio to bare in the same round)");
+  console.log("Per round: req/s (ratio to bare in the same round: around it when its ratio is checked)");
   const roundRows = summaries.map((s) => [
     s.name,
     ...s.rounds.map((r, i) => `${fmtInt(r.rps)} (${fmtPct(s.ratios[i])})`),
