@@ -534,27 +534,28 @@ async function main(): Promise<number> {
           `settling pass (not measured) done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
       }
-      const bare = runs.find((run) => run.target.name === BARE)?.target;
-      const plan = bare ? roundPlan(bare, runs.map((run) => run.target)) : runs.map((run) => run.target);
+      // --only keeps bare among the targets, so every round has its reference.
+      const bare = TARGETS.find((target) => target.name === BARE)!;
+      const plan = roundPlan(bare, runs.map((run) => run.target));
       const runOf = new Map(runs.map((run) => [run.target, run]));
+      // Bare's later measurements in a round only frame the paired targets; its first is its own result.
+      const framing = plan.map((target, i) => target === bare && i > 0);
       for (let round = 1; round <= opts.rounds; round++) {
         const roundStarted = performance.now();
         const rates: number[] = [];
         for (const [i, target] of plan.entries()) {
-          const { server } = runOf.get(target)!;
-          const result = await load(runOf.get(target)!, opts.duration, opts.warmup);
+          const run = runOf.get(target)!;
+          const result = await load(run, opts.duration, opts.warmup);
           rates.push(result.rps);
-          const framing = target === bare && i > 0;
-          if (framing) bareFrames.push(result.rps);
+          if (framing[i]) bareFrames.push(result.rps);
           else measured.get(target.name)!.push(result);
-          if (round === 1 && !framing) console.log(`[${target.server}] ${result.command}`);
-          if (!server.running()) {
-            throw new ServerStartError(`${server.name} exited during the load:\n${server.output()}`);
+          if (round === 1 && !framing[i]) console.log(`[${target.server}] ${result.command}`);
+          if (!run.server.running()) {
+            throw new ServerStartError(`${run.server.name} exited during the load:\n${run.server.output()}`);
           }
         }
-        const referenceOf = bare ? referenceRates(bare, plan, rates) : plan.map(() => Number.NaN);
-        plan.forEach((target, i) => {
-          if (target !== bare || i === 0) references.get(target.name)!.push(referenceOf[i]);
+        referenceRates(bare, plan, rates).forEach((reference, i) => {
+          if (!framing[i]) references.get(plan[i].name)!.push(reference);
         });
         console.log(
           `round ${round}/${opts.rounds} done in ${((performance.now() - roundStarted) / 1000).toFixed(1)} s`,
@@ -677,12 +678,10 @@ function printLoad(summaries: Summary[], rounds: number, bareFrames: number[]): 
   const info = TARGETS.filter((t) => t.name !== BARE && !t.checks).map((t) => t.name);
   if (info.length) console.log(`  for information, no check: ${info.join("; ")}`);
   if (bareFrames.length) {
+    const range = `${fmtInt(Math.min(...bareFrames))}–${fmtInt(Math.max(...bareFrames))} req/s`;
     console.log(
       `  ${BARE} was also measured around each target whose ratio is checked (${bareFrames.length} times, ` +
-        `${fmtInt(Math.min(...bareFrames))}–${
-          fmtInt(Math.max(...bareFrames))
-        } req/s): such a target is compared ` +
-        `with the mean of the bare measurements right before and after it`,
+        `${range}): such a target is compared with the mean of the bare measurements right before and after it`,
     );
   }
   console.log("");
