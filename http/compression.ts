@@ -35,20 +35,21 @@ export function acceptsGzip(acceptEncoding: string | null): boolean {
 /**
  * The answer (of Content-Type `type`) as it should leave for a client sending `acceptEncoding`: gzipped when it
  * is HTML or JSON of at least COMPRESS_MIN_BYTES and the client takes gzip; null (at once, without a promise:
- * this runs for every request) to send `res` as it is. Every HTML or JSON answer gets `Vary: Accept-Encoding`,
- * whichever way it goes. Called by the platform middleware on its way out (one middleware for every request
- * rather than one more layer: see platform.ts).
+ * this runs for every request) to send `res` as it is. Every HTML or JSON answer a cache may keep (`stored`:
+ * not no-store) gets `Vary: Accept-Encoding`, whichever way it goes. Called by the platform middleware on its way
+ * out (one middleware for every request rather than one more layer: see platform.ts).
  */
 export function compressed(
   res: Response,
   type: string | null,
   acceptEncoding: string | null,
+  stored: boolean,
 ): Promise<Response> | null {
   // Never `res.body` here: asking for it turns a string body into a stream, and Deno then sends every answer
   // through its stream path instead of writing the string (measured: 7% of a page's CPU).
   if (!type || !COMPRESSIBLE.test(type) || res.status === 204 || res.status === 304) return null;
   // Whatever the answer, its encoding depends on this header: a shared cache must keep them apart.
-  varyOn(res.headers, ENCODING);
+  if (stored) varyOn(res.headers, ENCODING);
   if (!acceptsGzip(acceptEncoding) || res.headers.has("content-encoding")) return null;
   return gzipped(res);
 }

@@ -18,11 +18,14 @@ export function requestLang(headers: Headers): Lang {
 
 const TRANSLATED = /^(text\/html|application\/json)\b/i;
 
-/** States the language of an HTML or JSON answer (of Content-Type `type`), and what chose it. */
-export function stampLanguage(headers: Headers, type: string | null, lang: Lang): void {
+/**
+ * States the language of an HTML or JSON answer (of Content-Type `type`), and, if a cache may `store` it, what
+ * chose it.
+ */
+export function stampLanguage(headers: Headers, type: string | null, lang: Lang, stored: boolean): void {
   if (!TRANSLATED.test(type ?? "")) return;
   if (!headers.has("content-language")) headers.set("content-language", lang);
-  varyOn(headers, CHOSEN_BY);
+  if (stored) varyOn(headers, CHOSEN_BY);
 }
 
 const CHOSEN_BY = ["Accept-Language", "Cookie"];

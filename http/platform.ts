@@ -39,6 +39,9 @@ export function platform(opts: {
     c.set("state", state);
     c.set("auth", ANONYMOUS);
     let type: string | null = null;
+    // No cache keeps a no-store answer, so its Vary (which tells a cache what to keep apart) would be bytes on
+    // every API answer that nothing reads (RFC 9111, 5.2.2.5).
+    let stored = true;
     try {
       checkCsrf(c.req.raw, opts.allowedOrigins, SESSION_COOKIE);
       const redirect = canonicalRedirect(c);
@@ -71,17 +74,18 @@ export function platform(opts: {
         // Read once: the headers, the language and the compression each depend on it.
         type = c.res.headers.get("content-type");
         applySecurityHeaders(c.res.headers, type, state.nonceIfMade, opts.hsts || servedOverHttps(c.req.raw));
-        if (!c.req.path.startsWith("/static/")) stampLanguage(c.res.headers, type, lang);
         // API answers are personal (a shared lab computer's next user must not read them from the cache).
         if (c.req.path.startsWith("/api/") && !c.res.headers.has("cache-control")) {
           c.res.headers.set("cache-control", "no-store");
+          stored = false;
         }
+        if (!c.req.path.startsWith("/static/")) stampLanguage(c.res.headers, type, lang, stored);
       }
     }
     // Pages and JSON gzipped for clients that take it (static files come precompressed).
     const packing = c.res.status === 101
       ? null
-      : compressed(c.res, type, c.req.raw.headers.get("accept-encoding"));
+      : compressed(c.res, type, c.req.raw.headers.get("accept-encoding"), stored);
     if (packing) {
       const packed = await packing;
       // Hono would copy the old answer's headers (its length, its strong ETag) onto the new one.
