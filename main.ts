@@ -38,7 +38,7 @@ import { warmAnalytics } from "./services/analytics/warm.ts";
 
 import { isLang, setActiveTranslator } from "./utils/i18n.ts";
 import type { AppState } from "./http/app_state.ts";
-import { envVar, onDenoDeploy } from "./utils/env.ts";
+import { appOrigins, envVar, onDenoDeploy } from "./utils/env.ts";
 
 export interface AppOptions {
   /** KV location; `:memory:` in tests. Defaults to `KV_PATH` or ./data/app.kv. */
@@ -61,7 +61,7 @@ export async function createApp(opts: AppOptions = {}) {
 
   app.use(chain(
     requestTelemetry(() => app.openAPIRegistry.definitions),
-    platform({ build, allowedOrigins: configuredOrigins(), hsts: onDenoDeploy(), onError: handleError }),
+    platform({ build, allowedOrigins: appOrigins(), hsts: onDenoDeploy(), onError: handleError }),
     limitBodies(),
   ));
 
@@ -89,8 +89,8 @@ export async function createApp(opts: AppOptions = {}) {
   app.use("/api/*", acceptServerOwned(() => serverOwnedFields(apiDocs.document())));
 
   // The user channel's WebSocket and the calls whose paths the spec fixes outside /api come before the pages.
-  app.get("/ws/user", userSocket(configuredOrigins()));
-  app.get("/ws/chat", chatSocket(configuredOrigins()));
+  app.get("/ws/user", userSocket(appOrigins()));
+  app.get("/ws/chat", chatSocket(appOrigins()));
   app.route("/", shellEvents);
 
   const routes = mountRoutes<AppState>(app, {
@@ -135,12 +135,6 @@ export async function createApp(opts: AppOptions = {}) {
   // HEAD states the length of the body GET would send (app.request, used by the tests, goes through fetch too).
   app.fetch = answeringHead(app.fetch);
   return app;
-}
-
-/** `APP_ORIGIN` (comma-separated) pins the origins allowed to write; by default the request's own origin. */
-function configuredOrigins(): string[] | null {
-  const value = envVar("APP_ORIGIN");
-  return value ? value.split(",").map((o) => o.trim()).filter(Boolean) : null;
 }
 
 if (import.meta.main) {

@@ -55,6 +55,16 @@ export function onDenoDeploy(): boolean {
   return Boolean(envVar("DENO_DEPLOY") || envVar("DENO_TIMELINE") || envVar("DENO_DEPLOYMENT_ID"));
 }
 
+/**
+ * `APP_ORIGIN` (comma-separated): the origins the app is served at, which alone may write with a cookie and which
+ * printed links name; null when not set (the request's own origin then). A trailing slash is dropped, as a
+ * browser's Origin header never has one.
+ */
+export function appOrigins(): string[] | null {
+  const origins = envVar("APP_ORIGIN")?.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter(Boolean);
+  return origins?.length ? origins : null;
+}
+
 /** Runs `run` with `name` read as `value` (undefined: as not set) in this module instance only (see above). */
 export async function withEnvVar<T>(
   name: EnvName,

@@ -1,5 +1,5 @@
 import { assertEquals, assertRejects } from "../tests/assert.ts";
-import { envVar, withEnvVar } from "./env.ts";
+import { appOrigins, envVar, withEnvVar } from "./env.ts";
 
 Deno.test("withEnvVar", async (t) => {
   await t.step("the value holds while the work runs, and the environment's is read again after", async () => {
@@ -26,4 +26,21 @@ Deno.test("withEnvVar", async (t) => {
       });
     },
   );
+});
+
+Deno.test("appOrigins", async (t) => {
+  await t.step(
+    "each configured origin, as a browser's Origin header names it",
+    () =>
+      withEnvVar(
+        "APP_ORIGIN",
+        " https://uni.example.ge/ ,https://other.example.ge",
+        () => assertEquals(appOrigins(), ["https://uni.example.ge", "https://other.example.ge"]),
+      ),
+  );
+
+  await t.step("none configured, or only separators: null (the request's own origin then)", async () => {
+    await withEnvVar("APP_ORIGIN", undefined, () => assertEquals(appOrigins(), null));
+    await withEnvVar("APP_ORIGIN", " , ", () => assertEquals(appOrigins(), null));
+  });
 });

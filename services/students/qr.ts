@@ -12,7 +12,7 @@ import { base64url, jwtVerify, SignJWT } from "jose";
 import qrcode from "qrcode-generator";
 import { db } from "../db/kv.ts";
 import { RETRY, untilCommitted } from "../db/retry.ts";
-import { envVar } from "../../utils/env.ts";
+import { appOrigins } from "../../utils/env.ts";
 
 const SECRET_KEY: Deno.KvKey = ["meta", "qr_secret"];
 export const CARD_VALID_SECONDS = 365 * 24 * 3600;
@@ -113,8 +113,7 @@ export async function verifyStudentCard(token: string): Promise<number | null> {
  * when none is configured, as in development.
  */
 export function studentCardHref(fallbackOrigin: string, token: string): string {
-  const configured = envVar("APP_ORIGIN")?.split(",")[0]?.trim().replace(/\/+$/, "");
-  return `${configured || fallbackOrigin}${CARD_PATH}${token}`;
+  return `${appOrigins()?.[0] ?? fallbackOrigin}${CARD_PATH}${token}`;
 }
 
 /** The QR code of `text` as an SVG data URL, for an `<img>` (no inline markup, so no CSP exception). */
