@@ -59,9 +59,12 @@ export async function createApp(opts: AppOptions = {}) {
   const build = await readBuildManifest(root);
   const app = new OpenAPIHono<AppEnv>({ router: new MemoizedRouter() });
 
+  // Read once: the write guard and both sockets' upgrade checks allow the same origins.
+  const origins = appOrigins();
+
   app.use(chain(
     requestTelemetry(() => app.openAPIRegistry.definitions),
-    platform({ build, allowedOrigins: appOrigins(), hsts: onDenoDeploy(), onError: handleError }),
+    platform({ build, allowedOrigins: origins, hsts: onDenoDeploy(), onError: handleError }),
     limitBodies(),
   ));
 
@@ -89,8 +92,8 @@ export async function createApp(opts: AppOptions = {}) {
   app.use("/api/*", acceptServerOwned(() => serverOwnedFields(apiDocs.document())));
 
   // The user channel's WebSocket and the calls whose paths the spec fixes outside /api come before the pages.
-  app.get("/ws/user", userSocket(appOrigins()));
-  app.get("/ws/chat", chatSocket(appOrigins()));
+  app.get("/ws/user", userSocket(origins));
+  app.get("/ws/chat", chatSocket(origins));
   app.route("/", shellEvents);
 
   const routes = mountRoutes<AppState>(app, {
